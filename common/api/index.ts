@@ -1,0 +1,3 @@
+export * from './base';
+export * from './user';
+export * from './system';

@@ -1,0 +1,64 @@
+/**
+ * Every envelope code the server answers, in one table. Code by name, never by literal.
+ * 0 is success; 10010002 is the spec's "session invalid"; the rest are ours.
+ */
+export const ErrorCode = {
+  OK: 0,
+  /** Generic business failure: the message says what went wrong. */
+  FAIL: 1,
+  /** Body failed its schema (HTTP 400). */
+  BAD_REQUEST: 10010001,
+  /** Token missing, unknown, expired or revoked (spec section 8). */
+  SESSION_INVALID: 10010002,
+  /** Signed in, but the caller lacks the permission tag or the role type. */
+  FORBIDDEN: 10010003,
+  /** The record asked for does not exist (or is not the caller's to see). */
+  NOT_FOUND: 10010004,
+  /** Too many attempts; try again later. */
+  RATE_LIMITED: 10010005,
+  /** Wrong user name or password. */
+  BAD_CREDENTIALS: 10010006,
+  /** The account is disabled (user state 1). */
+  USER_DISABLED: 10010007,
+  /** The account awaits review (user state 2). */
+  USER_PENDING: 10010008,
+  /** A value that must be unique is already taken. */
+  DUPLICATE: 10010009,
+  /** Registration is switched off in site settings. */
+  REGISTER_CLOSED: 10010010,
+  /** Unknown route under /api. */
+  API_NOT_FOUND: 10010404,
+  /** Unexpected server error; details stay in the log. */
+  INTERNAL: 10010500,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+/** The envelope every /api call answers with. */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Paging request and response shapes (DESIGN.md "API conventions"). */
+export interface PageOrder {
+  column: string;
+  asc: boolean;
+}
+export interface PageRequest<P = Record<string, unknown>> {
+  current: number;
+  size: number;
+  params?: P;
+  orders?: PageOrder[];
+}
+export interface Page<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+  pages: number;
+}
+/** Largest page the server hands out, whatever the client asks. */
+export const MAX_PAGE_SIZE = 200;

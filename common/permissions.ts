@@ -1,0 +1,34 @@
+/**
+ * Permission tags carried by function menus (menu type 2). Every admin endpoint names the one it
+ * needs; the admin UI asks the same tags through canAccess. One table, used by name.
+ */
+export const Perm = {
+  dashboard: 'sys:dashboard:view',
+  userList: 'sys:user:list',
+  userSave: 'sys:user:save',
+  userDelete: 'sys:user:delete',
+  userExport: 'sys:user:export',
+  userResetPass: 'sys:user:reset-pass',
+  userState: 'sys:user:state',
+  userBatch: 'sys:user:batch',
+  departList: 'sys:depart:list',
+  departSave: 'sys:depart:save',
+  departDelete: 'sys:depart:delete',
+  roleList: 'sys:role:list',
+  roleSave: 'sys:role:save',
+  roleDelete: 'sys:role:delete',
+  menuList: 'sys:menu:list',
+  menuSave: 'sys:menu:save',
+  menuDelete: 'sys:menu:delete',
+  configSave: 'sys:config:save',
+  noticeList: 'sys:notice:list',
+  noticeSave: 'sys:notice:save',
+  noticeDelete: 'sys:notice:delete',
+  msgList: 'sys:msg:list',
+  msgSend: 'sys:msg:send',
+} as const;
+
+export type PermTag = (typeof Perm)[keyof typeof Perm];
+
+/** Role types (spec section 1). */
+export const RoleType = { LEARNER: 1, ADMIN: 2 } as const;

@@ -1,0 +1,80 @@
+import path from 'node:path';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dialect: Dialect;
+  /** postgres://… when dialect is postgres; the SQLite file path (or ':memory:') otherwise. */
+  readonly databaseUrl: string;
+  readonly dataDir: string;
+  readonly adminPassword: string | undefined;
+  readonly seedDemo: boolean;
+  /** Session lifetime in seconds since last use. */
+  readonly sessionTtl: number;
+  readonly logLevel: string;
+  readonly redisUrl: string | undefined;
+  /** Folder holding dist/learner and dist/admin. */
+  readonly distDir: string;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function parseBool(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function parseInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+/** Reads and validates the environment once; the result is frozen. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const rawUrl = env.DATABASE_URL || '';
+  let dialect: Dialect = 'sqlite';
+  let databaseUrl = path.join(dataDir, 'examhall.db');
+  if (rawUrl) {
+    if (/^postgres(ql)?:\/\//.test(rawUrl)) {
+      dialect = 'postgres';
+      databaseUrl = rawUrl;
+    } else if (/^sqlite:/.test(rawUrl)) {
+      databaseUrl = rawUrl.replace(/^sqlite:(\/\/)?/, '') || databaseUrl;
+    } else {
+      throw new ConfigError('DATABASE_URL must start with postgres:// or sqlite:');
+    }
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && (adminPassword.length < 6 || !/[A-Za-z]/.test(adminPassword) || !/\d/.test(adminPassword))) {
+    throw new ConfigError('ADMIN_PASSWORD must have at least 6 characters with both a letter and a digit');
+  }
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis://');
+  return Object.freeze({
+    port: parseInteger('PORT', env.PORT, 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dialect,
+    databaseUrl,
+    dataDir,
+    adminPassword,
+    seedDemo: parseBool('SEED_DEMO', env.SEED_DEMO, true),
+    sessionTtl: parseInteger('SESSION_TTL', env.SESSION_TTL, 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    logLevel,
+    redisUrl,
+    distDir: path.resolve(env.DIST_DIR || './dist'),
+    ...overrides,
+  });
+}

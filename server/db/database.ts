@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from '../config';
+import type { DB } from './schema';
+
+// int8 (counts, epoch-millisecond times) arrive as strings from pg; every such value here fits a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dialect: Dialect;
+  /** postgres URL, or an SQLite file path / ':memory:' */
+  url: string;
+  poolSize?: number;
+}
+
+export function createDatabase({ dialect, url, poolSize = 10 }: DatabaseOptions): Database {
+  if (dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect, destroy: () => db.destroy() };
+  }
+  if (url !== ':memory:') fs.mkdirSync(path.dirname(url), { recursive: true });
+  const sqlite = new SQLite(url);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect, destroy: () => db.destroy() };
+}

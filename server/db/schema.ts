@@ -1,0 +1,169 @@
+/**
+ * Table types for Kysely. Times are epoch milliseconds (bigint in PostgreSQL, parsed to number),
+ * booleans are 0/1 integers, ids are strings: the same on both databases.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface SysUserTable {
+  id: string;
+  user_name: string;
+  real_name: string;
+  password_hash: string;
+  avatar: string;
+  mobile: string;
+  email: string;
+  dept_id: string;
+  /** 0 normal, 1 disabled, 2 pending review */
+  state: number;
+  create_time: number;
+  update_time: number;
+}
+
+export interface SysRoleTable {
+  id: string;
+  role_code: string;
+  role_name: string;
+  /** 1 learner, 2 administrator */
+  role_type: number;
+  remark: string;
+  create_time: number;
+}
+
+export interface SysUserRoleTable {
+  user_id: string;
+  role_id: string;
+}
+
+export interface SysMenuTable {
+  id: string;
+  parent_id: string;
+  /** 1 menu, 2 function, 3 route */
+  menu_type: number;
+  title: string;
+  path: string;
+  name: string;
+  component: string;
+  redirect: string;
+  permission_tag: string;
+  icon: string;
+  hidden: number;
+  always_show: number;
+  no_cache: number;
+  affix: number;
+  sort: number;
+  create_time: number;
+}
+
+export interface SysRoleMenuTable {
+  role_id: string;
+  menu_id: string;
+}
+
+export interface SysDepartTable {
+  id: string;
+  parent_id: string;
+  dept_name: string;
+  dept_code: string;
+  sort: number;
+  create_time: number;
+}
+
+export interface SysSessionTable {
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  create_time: number;
+  last_seen_time: number;
+  expire_time: number;
+  ip: string;
+  user_agent: string;
+}
+
+export interface SysConfigTable {
+  id: string;
+  site_name: string;
+  front_logo: string;
+  back_logo: string;
+  copy_right: string;
+  allow_register: number;
+  register_review: number;
+  update_time: number;
+}
+
+export interface SysMsgTable {
+  id: string;
+  title: string;
+  content: string;
+  /** 1 named users, 2 departments, 3 everyone */
+  target_type: number;
+  sender_id: string;
+  receiver_count: number;
+  create_time: number;
+}
+
+export interface SysUserMsgTable {
+  id: string;
+  msg_id: string;
+  user_id: string;
+  /** 0 unread, 1 read */
+  read_state: number;
+  read_time: number | null;
+  create_time: number;
+}
+
+export interface SysNoticeTable {
+  id: string;
+  title: string;
+  content: string;
+  /** 0 draft, 1 published */
+  state: number;
+  /** 1 everyone, 2 departments */
+  target_type: number;
+  create_by: string;
+  publish_time: number | null;
+  create_time: number;
+  update_time: number;
+}
+
+export interface SysNoticeDepartTable {
+  notice_id: string;
+  dept_id: string;
+}
+
+export interface SysFileTable {
+  id: string;
+  /** Path under the data folder's files/ directory. */
+  storage_key: string;
+  file_name: string;
+  mime: string;
+  size: number;
+  create_by: string;
+  create_time: number;
+}
+
+export interface DB {
+  sys_user: SysUserTable;
+  sys_role: SysRoleTable;
+  sys_user_role: SysUserRoleTable;
+  sys_menu: SysMenuTable;
+  sys_role_menu: SysRoleMenuTable;
+  sys_depart: SysDepartTable;
+  sys_session: SysSessionTable;
+  sys_config: SysConfigTable;
+  sys_msg: SysMsgTable;
+  sys_user_msg: SysUserMsgTable;
+  sys_notice: SysNoticeTable;
+  sys_notice_depart: SysNoticeDepartTable;
+  sys_file: SysFileTable;
+}
+
+export type UserRow = Selectable<SysUserTable>;
+export type NewUser = Insertable<SysUserTable>;
+export type UserUpdate = Updateable<SysUserTable>;
+export type MenuRow = Selectable<SysMenuTable>;
+export type DepartRow = Selectable<SysDepartTable>;
+export type RoleRow = Selectable<SysRoleTable>;
+export type NoticeRow = Selectable<SysNoticeTable>;
+export type ConfigRow = Selectable<SysConfigTable>;
+// Generated is re-exported for later tables with database-made columns.
+export type { Generated };

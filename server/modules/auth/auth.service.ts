@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { LoginBody, RegisterBody, RegisterResult, TokenResult, UserInfo } from '../../../common/api';
+import { ErrorCode } from '../../../common/errorCodes';
+import { isMobile, isStrongPassword, Msg } from '../../../common/validators';
+import type { Config } from '../../config';
+import type { DB } from '../../db/schema';
+import { AppError, fail, sessionInvalid } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { RateLimiter } from '../../lib/rateLimit';
+import { STUDENT_ROLE_ID } from '../../seed/constants';
+import { getSiteConfig } from '../config/config.service';
+import { countUnread } from '../msg/msg.repository';
+import * as userRepo from '../user/user.repository';
+import { createSession, resolveSession, type AuthUser } from './session.service';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+/** Failed sign-ins allowed per window before the account, or the address, must wait. */
+export const LOGIN_LIMIT = { perAccount: 5, perAddress: 20, windowSeconds: 15 * 60 } as const;
+
+// Verified against when the user does not exist, so timing does not reveal which names exist.
+const DUMMY_HASH = hashPassword('dummy-password-1');
+
+export async function userInfo(db: Kysely<DB>, user: AuthUser): Promise<UserInfo> {
+  const row = await userRepo.findUserById(db, user.id);
+  if (!row) throw sessionInvalid();
+  return {
+    id: row.id,
+    userName: row.user_name,
+    realName: row.real_name,
+    avatar: row.avatar,
+    roleType: user.roleType,
+    roles: user.roleCodes,
+    permissions: user.permissions,
+    mobile: row.mobile,
+    email: row.email,
+    deptId: row.dept_id,
+    deptName: await userRepo.findDeptName(db, row.dept_id),
+    unreadMsg: await countUnread(db, row.id),
+  };
+}
+
+async function issueToken(db: Kysely<DB>, config: Config, userId: string, meta: RequestMeta): Promise<TokenResult> {
+  const token = await createSession(db, userId, config.sessionTtl, meta);
+  const user = await resolveSession(db, token, config.sessionTtl);
+  if (!user) throw fail('登录失败，请重试');
+  return { token, user: await userInfo(db, user) };
+}
+
+export async function login(db: Kysely<DB>, config: Config, limiter: RateLimiter, body: LoginBody, meta: RequestMeta): Promise<TokenResult> {
+  const userName = body.username.trim();
+  const accountKey = `login:user:${userName.toLowerCase()}`;
+  const addressKey = `login:ip:${meta.ip}`;
+  if ((await limiter.count(accountKey)) >= LOGIN_LIMIT.perAccount || (await limiter.count(addressKey)) >= LOGIN_LIMIT.perAddress) {
+    throw new AppError(ErrorCode.RATE_LIMITED, '登录失败次数过多，请15分钟后再试');
+  }
+  const row = await userRepo.findUserByName(db, userName);
+  const valid = await verifyPassword(row?.password_hash ?? (await DUMMY_HASH), body.password);
+  if (!row || !valid) {
+    await limiter.hit(accountKey, LOGIN_LIMIT.windowSeconds);
+    await limiter.hit(addressKey, LOGIN_LIMIT.windowSeconds);
+    throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
+  }
+  if (row.state === 1) throw new AppError(ErrorCode.USER_DISABLED, '账号已被禁用，请联系管理员');
+  if (row.state === 2) throw new AppError(ErrorCode.USER_PENDING, '账号正在等待管理员审核，审核通过后即可登录');
+  await limiter.reset(accountKey);
+  return issueToken(db, config, row.id, meta);
+}
+
+/**
+ * Self-registration as a learner. Closed when site settings say so; when they require review the
+ * account is created pending (state 2) and no token is issued.
+ */
+export async function register(
+  db: Kysely<DB>,
+  config: Config,
+  body: RegisterBody,
+  meta: RequestMeta,
+): Promise<RegisterResult> {
+  const site = await getSiteConfig(db);
+  if (!site.allowRegister) throw new AppError(ErrorCode.REGISTER_CLOSED, '系统未开放注册，请联系管理员开通账号');
+  const userName = body.userName.trim();
+  if (!/^[A-Za-z0-9_.@-]{2,32}$/.test(userName)) throw fail('用户名只能包含字母、数字、下划线、点、@ 或 -，长度2-32位');
+  if (!isStrongPassword(body.password)) throw fail(Msg.password);
+  const mobile = body.mobile?.trim() ?? '';
+  if (mobile && !isMobile(mobile)) throw fail(Msg.mobile);
+  if (await userRepo.findUserByName(db, userName)) throw new AppError(ErrorCode.DUPLICATE, '用户名已存在，请换一个');
+  const now = Date.now();
+  const id = newId();
+  const state = site.registerReview ? 2 : 0;
+  await db.transaction().execute(async (trx) => {
+    await userRepo.insertUser(
+      trx,
+      {
+        id,
+        user_name: userName,
+        real_name: body.realName.trim(),
+        password_hash: await hashPassword(body.password),
+        avatar: '',
+        mobile,
+        email: '',
+        dept_id: '',
+        state,
+        create_time: now,
+        update_time: now,
+      },
+      [STUDENT_ROLE_ID],
+    );
+  });
+  if (state === 2) return { token: '', pending: true };
+  return { ...(await issueToken(db, config, id, meta)), pending: false };
+}

@@ -1,0 +1,86 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface SessionUserRow {
+  user_id: string;
+  user_name: string;
+  state: number;
+  last_seen_time: number;
+  expire_time: number;
+}
+
+export async function insertSession(
+  db: Db,
+  row: { token_hash: string; user_id: string; now: number; expire_time: number; ip: string; user_agent: string },
+): Promise<void> {
+  await db
+    .insertInto('sys_session')
+    .values({
+      token_hash: row.token_hash,
+      user_id: row.user_id,
+      create_time: row.now,
+      last_seen_time: row.now,
+      expire_time: row.expire_time,
+      ip: row.ip,
+      user_agent: row.user_agent,
+    })
+    .execute();
+}
+
+/** One indexed lookup: the session and the user it belongs to. */
+export function findSessionUser(db: Db, tokenHash: string): Promise<SessionUserRow | undefined> {
+  return db
+    .selectFrom('sys_session as s')
+    .innerJoin('sys_user as u', 'u.id', 's.user_id')
+    .select(['s.user_id', 'u.user_name', 'u.state', 's.last_seen_time', 's.expire_time'])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, tokenHash: string, now: number, expireTime: number): Promise<void> {
+  await db
+    .updateTable('sys_session')
+    .set({ last_seen_time: now, expire_time: expireTime })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sys_session').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Revokes every session of these users, optionally keeping one (the caller's own). */
+export async function deleteUserSessions(db: Db, userIds: string[], keepTokenHash?: string): Promise<void> {
+  if (userIds.length === 0) return;
+  let q = db.deleteFrom('sys_session').where('user_id', 'in', userIds);
+  if (keepTokenHash) q = q.where('token_hash', '!=', keepTokenHash);
+  await q.execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
+  await db.deleteFrom('sys_session').where('expire_time', '<', now).execute();
+}
+
+/** Role types, codes and permission tags of a user, through roles → role menus → function menus. */
+export async function findUserAccess(db: Db, userId: string) {
+  const roles = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select(['r.id', 'r.role_code', 'r.role_type'])
+    .where('ur.user_id', '=', userId)
+    .execute();
+  const perms =
+    roles.length === 0
+      ? []
+      : await db
+          .selectFrom('sys_role_menu as rm')
+          .innerJoin('sys_menu as m', 'm.id', 'rm.menu_id')
+          .select('m.permission_tag')
+          .distinct()
+          .where('rm.role_id', 'in', roles.map((r) => r.id))
+          .where('m.permission_tag', '!=', '')
+          .execute();
+  return { roles, permissionTags: perms.map((p) => p.permission_tag) };
+}

@@ -1,0 +1,14 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ConfigRow, DB } from '../../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+const COLUMNS = ['id', 'site_name', 'front_logo', 'back_logo', 'copy_right', 'allow_register', 'register_review', 'update_time'] as const;
+
+export function findConfig(db: Db, id: string): Promise<ConfigRow | undefined> {
+  return db.selectFrom('sys_config').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateConfig(db: Db, id: string, values: Omit<ConfigRow, 'id'>): Promise<void> {
+  await db.updateTable('sys_config').set(values).where('id', '=', id).execute();
+}

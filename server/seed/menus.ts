@@ -1,0 +1,146 @@
+import { Perm } from '../../common/permissions';
+
+/**
+ * The admin screens that exist, as menu entries with stable ids. Synchronised at every boot:
+ * missing entries are added (and granted to the `sa` role); entries an administrator edited are
+ * left alone. Later features add their screens here.
+ */
+export interface SeedMenu {
+  id: string;
+  menuType: 1 | 2 | 3;
+  title: string;
+  path?: string;
+  name?: string;
+  component?: string;
+  redirect?: string;
+  permissionTag?: string;
+  icon?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  noCache?: boolean;
+  affix?: boolean;
+  children?: SeedMenu[];
+}
+
+const fn = (id: string, title: string, permissionTag: string): SeedMenu => ({ id, menuType: 2, title, permissionTag });
+
+export const SEED_MENUS: SeedMenu[] = [
+  {
+    id: 'm_dashboard',
+    menuType: 1,
+    title: '控制台',
+    path: '/dashboard',
+    name: 'Dashboard',
+    component: 'dashboard/index',
+    icon: 'dashboard',
+    affix: true,
+    children: [fn('m_dashboard_view', '查看控制台', Perm.dashboard)],
+  },
+  {
+    id: 'm_sys',
+    menuType: 1,
+    title: '系统管理',
+    path: '/sys',
+    name: 'Sys',
+    component: 'Layout',
+    redirect: '/sys/user',
+    icon: 'settings',
+    alwaysShow: true,
+    children: [
+      {
+        id: 'm_sys_user',
+        menuType: 1,
+        title: '用户管理',
+        path: 'user',
+        name: 'SysUser',
+        component: 'sys/user/index',
+        icon: 'people',
+        children: [
+          fn('m_sys_user_list', '用户查询', Perm.userList),
+          fn('m_sys_user_save', '用户新增/修改', Perm.userSave),
+          fn('m_sys_user_delete', '用户删除', Perm.userDelete),
+          fn('m_sys_user_export', '用户导出', Perm.userExport),
+          fn('m_sys_user_reset', '重置密码', Perm.userResetPass),
+          fn('m_sys_user_state', '启用/禁用', Perm.userState),
+          fn('m_sys_user_batch', '批量部门/角色', Perm.userBatch),
+        ],
+      },
+      {
+        id: 'm_sys_depart',
+        menuType: 1,
+        title: '部门管理',
+        path: 'depart',
+        name: 'SysDepart',
+        component: 'sys/depart/index',
+        icon: 'account_tree',
+        children: [
+          fn('m_sys_depart_list', '部门查询', Perm.departList),
+          fn('m_sys_depart_save', '部门新增/修改', Perm.departSave),
+          fn('m_sys_depart_delete', '部门删除', Perm.departDelete),
+        ],
+      },
+      {
+        id: 'm_sys_role',
+        menuType: 1,
+        title: '角色管理',
+        path: 'role',
+        name: 'SysRole',
+        component: 'sys/role/index',
+        icon: 'badge',
+        children: [
+          fn('m_sys_role_list', '角色查询', Perm.roleList),
+          fn('m_sys_role_save', '角色新增/修改', Perm.roleSave),
+          fn('m_sys_role_delete', '角色删除', Perm.roleDelete),
+        ],
+      },
+      {
+        id: 'm_sys_menu',
+        menuType: 1,
+        title: '菜单管理',
+        path: 'menu',
+        name: 'SysMenu',
+        component: 'sys/menu/index',
+        icon: 'menu',
+        children: [
+          fn('m_sys_menu_list', '菜单查询', Perm.menuList),
+          fn('m_sys_menu_save', '菜单新增/修改', Perm.menuSave),
+          fn('m_sys_menu_delete', '菜单删除', Perm.menuDelete),
+        ],
+      },
+      {
+        id: 'm_sys_config',
+        menuType: 1,
+        title: '站点设置',
+        path: 'config',
+        name: 'SysConfig',
+        component: 'sys/config/index',
+        icon: 'tune',
+        children: [fn('m_sys_config_save', '保存站点设置', Perm.configSave)],
+      },
+      {
+        id: 'm_sys_notice',
+        menuType: 1,
+        title: '通知公告',
+        path: 'notice',
+        name: 'SysNotice',
+        component: 'sys/notice/index',
+        icon: 'campaign',
+        children: [
+          fn('m_sys_notice_list', '公告查询', Perm.noticeList),
+          fn('m_sys_notice_save', '公告新增/修改', Perm.noticeSave),
+          fn('m_sys_notice_delete', '公告删除', Perm.noticeDelete),
+        ],
+      },
+      {
+        id: 'm_sys_msg',
+        menuType: 1,
+        title: '站内消息',
+        path: 'msg',
+        name: 'SysMsg',
+        component: 'sys/msg/index',
+        icon: 'mail',
+        children: [fn('m_sys_msg_list', '消息查询', Perm.msgList), fn('m_sys_msg_send', '发送消息', Perm.msgSend)],
+      },
+    ],
+  },
+];

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { loadConfig, type Config, type Dialect } from '../../server/config';
+import { buildApp } from '../../server/app';
+import { createDatabase, type Database } from '../../server/db/database';
+import type { App } from '../../server/types';
+import type { Envelope } from '../../common/errorCodes';
+
+/** SQLite always; PostgreSQL when DATABASE_URL_TEST is set (CI sets it). */
+export const DIALECTS: Dialect[] = process.env.DATABASE_URL_TEST ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const ADMIN_PASSWORD = 'Admin1234';
+
+/** A fresh, empty PostgreSQL database for one test file; dropped by the returned function. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL_TEST;
+  if (!base) throw new Error('DATABASE_URL_TEST is not set');
+  const name = `eh_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  config: Config;
+  database: Database;
+  /** POST a JSON body; returns HTTP status and the parsed envelope. */
+  call<T = any>(url: string, body?: unknown, token?: string): Promise<{ status: number; body: Envelope<T> }>;
+  /** Signs in and returns the token (throws when sign-in fails). */
+  login(username: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+}
+
+/**
+ * Builds the app on a fresh migrated database of the given dialect for the current test file.
+ * Call at the top of a describe block; the context fills in beforeAll.
+ */
+export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): TestContext {
+  const ctx = {} as TestContext;
+  let dropPg: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    let url = ':memory:';
+    if (dialect === 'postgres') {
+      const created = await createPgDatabase();
+      url = created.url;
+      dropPg = created.drop;
+    }
+    const config = loadConfig(
+      { ADMIN_PASSWORD, SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: `.tmp/test-data-${randomBytes(4).toString('hex')}`, ...env },
+      { dialect, databaseUrl: url },
+    );
+    const database = createDatabase({ dialect, url, poolSize: 4 });
+    const { app } = await buildApp(config, { database, logger: false });
+    await app.ready();
+    let admin: string | undefined;
+    Object.assign(ctx, {
+      app,
+      config,
+      database,
+      async call(u: string, body: unknown = {}, token?: string) {
+        const res = await app.inject({ method: 'POST', url: u, payload: body as object, headers: token ? { token } : {} });
+        return { status: res.statusCode, body: res.json() };
+      },
+      async login(username: string, password: string) {
+        const r = await ctx.call('/api/sys/user/login', { username, password });
+        if (r.body.code !== 0) throw new Error(`login ${username} failed: ${r.body.msg}`);
+        return r.body.data.token as string;
+      },
+      async adminToken() {
+        admin ??= await ctx.login('admin', ADMIN_PASSWORD);
+        return admin;
+      },
+    });
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.destroy();
+    await dropPg?.();
+  });
+  return ctx;
+}
