@@ -59,7 +59,10 @@ export const RoleSaveBody = Type.Object({
   menuIds: Type.Array(Id, { maxItems: 2000 }),
 });
 export type RoleSaveBody = Static<typeof RoleSaveBody>;
-export const RolePagingBody = PageRequest(Type.Object({ roleName: OptText(), roleType: Type.Optional(Type.Integer()) }));
+/** roleType '' (or absent) means any type. */
+export const RolePagingBody = PageRequest(
+  Type.Object({ roleName: OptText(), roleType: Type.Optional(Type.Union([Type.Integer(), Type.Literal('')])) }),
+);
 
 // ---------- menus: /api/sys/menu/* ----------
 /** Menu types: 1 menu, 2 function (carries a permission tag), 3 route. */

@@ -8,12 +8,15 @@ export const LoginBody = Type.Object({
 });
 export type LoginBody = Static<typeof LoginBody>;
 
-/** POST /api/sys/user/reg */
+/**
+ * POST /api/sys/user/reg. Here and below, the password and mobile rules of spec section 5 are
+ * checked by the server with their exact messages; the schemas only bound the lengths.
+ */
 export const RegisterBody = Type.Object({
   userName: Type.String({ minLength: 2, maxLength: 32 }),
-  password: Type.String({ minLength: 6, maxLength: 64 }),
+  password: Type.String({ maxLength: 64 }),
   realName: Type.String({ minLength: 1, maxLength: 32 }),
-  mobile: Type.Optional(Type.String({ maxLength: 11 })),
+  mobile: Type.Optional(Type.String({ maxLength: 20 })),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
@@ -45,7 +48,7 @@ export type RegisterResult = Static<typeof RegisterResult>;
 export const ProfileUpdateBody = Type.Object({
   realName: Type.String({ minLength: 1, maxLength: 32 }),
   avatar: Type.Optional(Type.String({ maxLength: 512 })),
-  mobile: Type.Optional(Type.String({ maxLength: 11 })),
+  mobile: Type.Optional(Type.String({ maxLength: 20 })),
   email: Type.Optional(Type.String({ maxLength: 128 })),
 });
 export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
@@ -53,7 +56,7 @@ export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
 /** /api/sys/user/update-pass */
 export const UpdatePassBody = Type.Object({
   oldPassword: Type.String({ minLength: 1, maxLength: 64 }),
-  password: Type.String({ minLength: 6, maxLength: 64 }),
+  password: Type.String({ maxLength: 64 }),
 });
 export type UpdatePassBody = Static<typeof UpdatePassBody>;
 
@@ -68,7 +71,7 @@ export const UserSaveBody = Type.Object({
   password: Type.Optional(Type.String({ maxLength: 64 })),
   roleIds: Type.Array(Id, { minItems: 1, maxItems: 50 }),
   deptId: Type.Optional(Type.String({ maxLength: 32 })),
-  mobile: Type.Optional(Type.String({ maxLength: 11 })),
+  mobile: Type.Optional(Type.String({ maxLength: 20 })),
   email: Type.Optional(Type.String({ maxLength: 128 })),
   avatar: Type.Optional(Type.String({ maxLength: 512 })),
   state: Type.Optional(UserState),
@@ -106,10 +109,11 @@ export const UserPagingBody = PageRequest(UserFilters);
 export type UserPagingBody = Static<typeof UserPagingBody>;
 /** /export takes the same filters as /paging (no paging). */
 export const UserExportBody = Type.Object({ params: Type.Optional(UserFilters) });
+export type UserExportBody = Static<typeof UserExportBody>;
 
 export const ResetPassBody = Type.Object({
   ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
-  password: Type.String({ minLength: 6, maxLength: 64 }),
+  password: Type.String({ maxLength: 64 }),
 });
 export const BatchDeptBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }), deptId: Id });
 export const BatchRoleBody = Type.Object({
@@ -117,3 +121,7 @@ export const BatchRoleBody = Type.Object({
   roleIds: Type.Array(Id, { minItems: 1, maxItems: 50 }),
 });
 export const UserStateBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }), state: UserState });
+export type ResetPassBody = Static<typeof ResetPassBody>;
+export type BatchDeptBody = Static<typeof BatchDeptBody>;
+export type BatchRoleBody = Static<typeof BatchRoleBody>;
+export type UserStateBody = Static<typeof UserStateBody>;

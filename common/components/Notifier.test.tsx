@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notify } from '../http/notify';
+import { Notifier } from './Notifier';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('<Notifier />', () => {
+  it('shows a raised message with its severity', () => {
+    render(<Notifier />);
+    act(() => notify.error('用户名或密码错误'));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('用户名或密码错误');
+    expect(alert.className).toMatch(/filledError/);
+  });
+
+  it('stacks several messages', () => {
+    render(<Notifier />);
+    act(() => {
+      notify.success('保存成功');
+      notify.warning('当前浏览器不支持全屏');
+    });
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['保存成功', '当前浏览器不支持全屏']);
+  });
+
+  it('closes a message after its duration', () => {
+    vi.useFakeTimers();
+    render(<Notifier />);
+    act(() => notify.error('服务器开小差了呢！', 5000));
+    act(() => vi.advanceTimersByTime(4900));
+    expect(screen.getByRole('alert').textContent).toContain('服务器开小差了呢！');
+    act(() => vi.advanceTimersByTime(200));
+    // then the exit transition runs
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('closes a message from its close button', async () => {
+    render(<Notifier />);
+    act(() => notify.info('已退出登录'));
+    const alert = screen.getByRole('alert');
+    await userEvent.click(within(alert).getByRole('button'));
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('stops listening once unmounted', () => {
+    const { unmount } = render(<Notifier />);
+    unmount();
+    act(() => notify.error('不会显示'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

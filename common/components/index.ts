@@ -1,0 +1,2 @@
+export { Notifier } from './Notifier';
+export { UploadOverlay } from './UploadOverlay';

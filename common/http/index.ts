@@ -1,0 +1,25 @@
+export {
+  ApiError,
+  HttpMessage,
+  NO_ENVELOPE,
+  download,
+  fileNameFromDisposition,
+  http,
+  post,
+  saveBlob,
+  setSessionInvalidHandler,
+  upload,
+  type PostOptions,
+  type UploadOptions,
+} from './client';
+export {
+  notify,
+  subscribeNotify,
+  subscribeUploading,
+  isUploading,
+  beginUploading,
+  endUploading,
+  type Notification,
+  type NotifyType,
+} from './notify';
+export { getToken, setToken, removeToken } from './token';

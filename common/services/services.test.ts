@@ -1,0 +1,88 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setupServer } from 'msw/node';
+import { http as mock, HttpResponse } from 'msw';
+import { ErrorCode } from '../errorCodes';
+import { setSessionInvalidHandler } from '../http/client';
+import { subscribeNotify, type Notification } from '../http/notify';
+import { getToken, setToken } from '../http/token';
+import { countUnread, fetchSiteConfig, login, logout, uploadFile } from '.';
+
+const server = setupServer();
+let shown: Notification[] = [];
+let stop: () => void = () => {};
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  shown = [];
+  stop = subscribeNotify((n) => shown.push(n));
+});
+afterEach(() => {
+  stop();
+  server.resetHandlers();
+});
+
+const ok = <T>(data: T) => HttpResponse.json({ code: 0, msg: '', data });
+
+describe('services', () => {
+  it('login posts the credentials and shows a refusal', async () => {
+    let body: unknown;
+    server.use(
+      mock.post('/api/sys/user/login', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ code: ErrorCode.BAD_CREDENTIALS, msg: '用户名或密码错误', data: null });
+      }),
+    );
+    await expect(login({ username: 'admin', password: 'x' })).rejects.toThrow('用户名或密码错误');
+    expect(body).toEqual({ username: 'admin', password: 'x' });
+    expect(shown.map((n) => n.message)).toEqual(['用户名或密码错误']);
+  });
+
+  it('fetchSiteConfig asks for record 1 and stays silent on failure', async () => {
+    let body: unknown;
+    server.use(
+      mock.post('/api/sys/config/detail', async ({ request }) => {
+        body = await request.json();
+        return new HttpResponse(null, { status: 500 });
+      }),
+    );
+    await expect(fetchSiteConfig()).rejects.toThrow();
+    expect(body).toEqual({ id: 1 });
+    expect(shown).toEqual([]);
+  });
+
+  it('countUnread answers the number and is silent', async () => {
+    server.use(mock.post('/api/sys/user/msg/count-unread', () => ok(7)));
+    await expect(countUnread()).resolves.toBe(7);
+    server.use(mock.post('/api/sys/user/msg/count-unread', () => HttpResponse.error()));
+    await expect(countUnread()).rejects.toThrow();
+    expect(shown).toEqual([]);
+  });
+
+  it('logout never throws, shows nothing and leaves the session handler alone', async () => {
+    let reloaded = false;
+    setSessionInvalidHandler(() => {
+      reloaded = true;
+    });
+    setToken('t');
+    server.use(mock.post('/api/sys/user/logout', () => HttpResponse.json({ code: ErrorCode.SESSION_INVALID, msg: '失效', data: null })));
+    await expect(logout()).resolves.toBeUndefined();
+    server.use(mock.post('/api/sys/user/logout', () => HttpResponse.error()));
+    await expect(logout()).resolves.toBeUndefined();
+    expect(shown).toEqual([]);
+    expect(reloaded).toBe(false);
+    expect(getToken()).toBe('t');
+  });
+
+  it('uploadFile sends the kind with the file', async () => {
+    let kind: FormDataEntryValue | null = null;
+    server.use(
+      mock.post('/api/sys/file/upload', async ({ request }) => {
+        kind = (await request.formData()).get('kind');
+        return ok({ id: 'f', url: '/api/sys/file/get/f', name: 'logo.png', size: 1 });
+      }),
+    );
+    const result = await uploadFile(new Blob(['x']), 'logo', 'logo.png');
+    expect(kind).toBe('logo');
+    expect(result.url).toBe('/api/sys/file/get/f');
+  });
+});
