@@ -141,6 +141,12 @@ export interface SysFileTable {
   create_time: number;
 }
 
+export interface SysSeedMarkTable {
+  /** e.g. 'menu:m_sys_user' */
+  mark_key: string;
+  create_time: number;
+}
+
 export interface DB {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -155,6 +161,7 @@ export interface DB {
   sys_notice: SysNoticeTable;
   sys_notice_depart: SysNoticeDepartTable;
   sys_file: SysFileTable;
+  sys_seed_mark: SysSeedMarkTable;
 }
 
 export type UserRow = Selectable<SysUserTable>;

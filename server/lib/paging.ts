@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Page } from '../../common/errorCodes';
 
 export interface PageArgs {
@@ -26,6 +26,14 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
 }
 
 /** Escapes LIKE wildcards in user text and wraps it for a contains-match. */
-export function likeContains(text: string): string {
+function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Case-insensitive "column contains text", the same on SQLite and PostgreSQL: wildcards in the
+ * text are escaped with a backslash, which SQLite honours only with an explicit ESCAPE.
+ */
+export function contains(column: string, text: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${likePattern(text)}) escape '\\'`;
 }

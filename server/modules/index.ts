@@ -1,6 +1,17 @@
 import type { App } from '../types';
 import authRoutes from './auth/auth.routes';
 import configRoutes from './config/config.routes';
+import dashboardRoutes from './dashboard/dashboard.routes';
+import departRoutes from './depart/depart.routes';
+import fileRoutes from './file/file.routes';
+import menuRoutes from './menu/menu.routes';
+import msgRoutes from './msg/msg.routes';
+import noticeRoutes from './notice/notice.routes';
+import roleRoutes from './role/role.routes';
+import userRoutes from './user/user.routes';
 
 /** Every module's routes, registered in order by app.ts. Add a module by adding its routes here. */
-export const modules: Array<(app: App) => Promise<void>> = [authRoutes, configRoutes];
+export const modules: Array<(app: App) => Promise<void>> = [
+  authRoutes, configRoutes, userRoutes, fileRoutes,
+  departRoutes, roleRoutes, menuRoutes, msgRoutes, noticeRoutes, dashboardRoutes,
+];

@@ -15,6 +15,8 @@ function fieldOf(err: FastifyError): string {
 /** The one place errors become envelopes. 5xx details go to the log, never to the caller. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    // A business failure answers HTTP 200 too; the route's success schema must not reshape it.
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ code: error.code, msg: error.message, data: null });
     }

@@ -18,37 +18,51 @@ function flatten(menus: SeedMenu[], parentId = '0'): Array<SeedMenu & { parentId
   return menus.flatMap((m, i) => [{ ...m, parentId, sort: i + 1 }, ...flatten(m.children ?? [], m.id)]);
 }
 
+/**
+ * Adds each seeded menu the first time this database sees it (and grants it to `sa`); a mark
+ * remembers it, so a seeded menu an administrator deleted stays deleted.
+ */
 async function syncMenus(trx: Transaction<DB>, now: number): Promise<void> {
   const all = flatten(SEED_MENUS);
+  const marked = new Set(
+    (await trx.selectFrom('sys_seed_mark').select('mark_key').where('mark_key', 'like', 'menu:%').execute()).map((r) => r.mark_key),
+  );
   const existing = new Set((await trx.selectFrom('sys_menu').select('id').execute()).map((r) => r.id));
-  const missing = all.filter((m) => !existing.has(m.id));
-  if (missing.length === 0) return;
+  const fresh = all.filter((m) => !marked.has(`menu:${m.id}`));
+  if (fresh.length === 0) return;
+  const missing = fresh.filter((m) => !existing.has(m.id));
+  if (missing.length > 0) {
+    await trx
+      .insertInto('sys_menu')
+      .values(
+        missing.map((m) => ({
+          id: m.id,
+          parent_id: m.parentId,
+          menu_type: m.menuType,
+          title: m.title,
+          path: m.path ?? '',
+          name: m.name ?? '',
+          component: m.component ?? '',
+          redirect: m.redirect ?? '',
+          permission_tag: m.permissionTag ?? '',
+          icon: m.icon ?? '',
+          hidden: m.hidden ? 1 : 0,
+          always_show: m.alwaysShow ? 1 : 0,
+          no_cache: m.noCache ? 1 : 0,
+          affix: m.affix ? 1 : 0,
+          sort: m.sort,
+          create_time: now,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('sys_role_menu')
+      .values(missing.map((m) => ({ role_id: SA_ROLE_ID, menu_id: m.id })))
+      .execute();
+  }
   await trx
-    .insertInto('sys_menu')
-    .values(
-      missing.map((m) => ({
-        id: m.id,
-        parent_id: m.parentId,
-        menu_type: m.menuType,
-        title: m.title,
-        path: m.path ?? '',
-        name: m.name ?? '',
-        component: m.component ?? '',
-        redirect: m.redirect ?? '',
-        permission_tag: m.permissionTag ?? '',
-        icon: m.icon ?? '',
-        hidden: m.hidden ? 1 : 0,
-        always_show: m.alwaysShow ? 1 : 0,
-        no_cache: m.noCache ? 1 : 0,
-        affix: m.affix ? 1 : 0,
-        sort: m.sort,
-        create_time: now,
-      })),
-    )
-    .execute();
-  await trx
-    .insertInto('sys_role_menu')
-    .values(missing.map((m) => ({ role_id: SA_ROLE_ID, menu_id: m.id })))
+    .insertInto('sys_seed_mark')
+    .values(fresh.map((m) => ({ mark_key: `menu:${m.id}`, create_time: now })))
     .execute();
 }
 

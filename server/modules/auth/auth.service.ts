@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { LoginBody, RegisterBody, RegisterResult, TokenResult, UserInfo } from '../../../common/api';
 import { ErrorCode } from '../../../common/errorCodes';
-import { isMobile, isStrongPassword, Msg } from '../../../common/validators';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError, fail, sessionInvalid } from '../../lib/errors';
@@ -12,6 +11,7 @@ import { STUDENT_ROLE_ID } from '../../seed/constants';
 import { getSiteConfig } from '../config/config.service';
 import { countUnread } from '../msg/msg.repository';
 import * as userRepo from '../user/user.repository';
+import { checkOptionalMobile, checkPassword, checkRealName, checkUserName } from '../user/user.rules';
 import { createSession, resolveSession, type AuthUser } from './session.service';
 
 export interface RequestMeta {
@@ -83,11 +83,10 @@ export async function register(
 ): Promise<RegisterResult> {
   const site = await getSiteConfig(db);
   if (!site.allowRegister) throw new AppError(ErrorCode.REGISTER_CLOSED, '系统未开放注册，请联系管理员开通账号');
-  const userName = body.userName.trim();
-  if (!/^[A-Za-z0-9_.@-]{2,32}$/.test(userName)) throw fail('用户名只能包含字母、数字、下划线、点、@ 或 -，长度2-32位');
-  if (!isStrongPassword(body.password)) throw fail(Msg.password);
-  const mobile = body.mobile?.trim() ?? '';
-  if (mobile && !isMobile(mobile)) throw fail(Msg.mobile);
+  const userName = checkUserName(body.userName);
+  const realName = checkRealName(body.realName);
+  checkPassword(body.password);
+  const mobile = checkOptionalMobile(body.mobile);
   if (await userRepo.findUserByName(db, userName)) throw new AppError(ErrorCode.DUPLICATE, '用户名已存在，请换一个');
   const now = Date.now();
   const id = newId();
@@ -98,7 +97,7 @@ export async function register(
       {
         id,
         user_name: userName,
-        real_name: body.realName.trim(),
+        real_name: realName,
         password_hash: await hashPassword(body.password),
         avatar: '',
         mobile,

@@ -1,0 +1,127 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB, DepartRow } from '../../db/schema';
+import type { Sibling } from './siblingOrder';
+
+export type Db = Kysely<DB> | Transaction<DB>;
+
+const COLUMNS = ['id', 'parent_id', 'dept_name', 'dept_code', 'sort', 'create_time'] as const;
+
+export function findDepart(db: Db, id: string): Promise<DepartRow | undefined> {
+  return db.selectFrom('sys_depart').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function listDeparts(db: Db): Promise<DepartRow[]> {
+  return db.selectFrom('sys_depart').select(COLUMNS).execute();
+}
+
+/** Users directly in each department (departments without users are absent). */
+export async function countUsersByDept(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('sys_user')
+    .select(['dept_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('dept_id', '!=', '')
+    .groupBy('dept_id')
+    .execute();
+  return new Map(rows.map((r) => [r.dept_id, Number(r.n)]));
+}
+
+/** Ids among `ids` that exist. */
+export async function existingDeptIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('sys_depart').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The given departments and everything below them, in one recursive query. */
+export async function findDescendantIds(db: Db, rootIds: readonly string[]): Promise<string[]> {
+  if (rootIds.length === 0) return [];
+  const rows = await db
+    .withRecursive('sub(id)', (qb) =>
+      qb
+        .selectFrom('sys_depart')
+        .select('id')
+        .where('id', 'in', rootIds)
+        // UNION (not UNION ALL) also ends the walk should a cycle ever slip into the data.
+        .union(qb.selectFrom('sys_depart as d').innerJoin('sub', 'sub.id', 'd.parent_id').select('d.id')),
+    )
+    .selectFrom('sub')
+    .select('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The department and everything above it, in one recursive query. */
+export async function findAncestorIds(db: Db, deptId: string): Promise<string[]> {
+  if (!deptId) return [];
+  const rows = await db
+    .withRecursive('up(id, parent_id)', (qb) =>
+      qb
+        .selectFrom('sys_depart')
+        .select(['id', 'parent_id'])
+        .where('id', '=', deptId)
+        .union(qb.selectFrom('sys_depart as d').innerJoin('up', 'up.parent_id', 'd.id').select(['d.id', 'd.parent_id'])),
+    )
+    .selectFrom('up')
+    .select('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function siblingNameTaken(db: Db, parentId: string, name: string, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('sys_depart').select('id').where('parent_id', '=', parentId).where('dept_name', '=', name);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Siblings of one parent (unordered: the service orders them as the tree shows them). */
+export function listSiblings(db: Db, parentId: string): Promise<Array<Sibling & { dept_name: string }>> {
+  return db.selectFrom('sys_depart').select(['id', 'sort', 'dept_name']).where('parent_id', '=', parentId).execute();
+}
+
+export async function nextSort(db: Db, parentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sys_depart')
+    .select((eb) => eb.fn.max('sort').as('m'))
+    .where('parent_id', '=', parentId)
+    .executeTakeFirst();
+  return Number(row?.m ?? 0) + 1;
+}
+
+export async function insertDepart(db: Db, row: DepartRow): Promise<void> {
+  await db.insertInto('sys_depart').values(row).execute();
+}
+
+export async function updateDepart(db: Db, id: string, values: Pick<DepartRow, 'parent_id' | 'dept_name' | 'dept_code' | 'sort'>): Promise<void> {
+  await db.updateTable('sys_depart').set(values).where('id', '=', id).execute();
+}
+
+/** Writes several sort values in one statement. */
+export async function updateSorts(db: Db, changes: Sibling[]): Promise<void> {
+  if (changes.length === 0) return;
+  const cases = sql.join(
+    changes.map((c) => sql`when ${c.id} then ${sql.lit(Math.trunc(c.sort))}`),
+    sql` `,
+  );
+  await db
+    .updateTable('sys_depart')
+    .set({ sort: sql<number>`case ${sql.ref('id')} ${cases} else ${sql.ref('sort')} end` })
+    .where('id', 'in', changes.map((c) => c.id))
+    .execute();
+}
+
+/** Ids among `ids` that still have users in them. */
+export async function deptsWithUsers(db: Db, ids: readonly string[]): Promise<string[]> {
+  const rows = await db.selectFrom('sys_user').select('dept_id').distinct().where('dept_id', 'in', ids).execute();
+  return rows.map((r) => r.dept_id);
+}
+
+/** Children of the given departments that are not themselves in the list. */
+export async function childrenOutside(db: Db, ids: readonly string[]): Promise<string[]> {
+  const rows = await db.selectFrom('sys_depart').select('id').where('parent_id', 'in', ids).where('id', 'not in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function deleteDeparts(db: Db, ids: readonly string[]): Promise<void> {
+  await db.deleteFrom('sys_notice_depart').where('dept_id', 'in', ids).execute();
+  await db.deleteFrom('sys_depart').where('id', 'in', ids).execute();
+}

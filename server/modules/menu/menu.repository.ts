@@ -1,0 +1,139 @@
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { DB, MenuRow, SysMenuTable } from '../../db/schema';
+import type { Sibling } from '../depart/siblingOrder';
+
+export type Db = Kysely<DB> | Transaction<DB>;
+
+const COLUMNS = [
+  'id', 'parent_id', 'menu_type', 'title', 'path', 'name', 'component', 'redirect', 'permission_tag', 'icon',
+  'hidden', 'always_show', 'no_cache', 'affix', 'sort', 'create_time',
+] as const;
+
+export type MenuValues = Omit<MenuRow, 'id' | 'create_time'>;
+
+/** Rows per INSERT when writing many grants at once. */
+const BATCH = 500;
+
+export function findMenu(db: Db, id: string): Promise<MenuRow | undefined> {
+  return db.selectFrom('sys_menu').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function listMenus(db: Db): Promise<MenuRow[]> {
+  return db.selectFrom('sys_menu').select(COLUMNS).execute();
+}
+
+/** Menus and routes (types 1 and 3, never functions) granted to any of the roles. */
+export function listGrantedRoutes(db: Db, roleIds: readonly string[]): Promise<MenuRow[]> {
+  if (roleIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sys_menu')
+    .select(COLUMNS)
+    .where('menu_type', 'in', [1, 3])
+    .where('id', 'in', (eb) => eb.selectFrom('sys_role_menu').select('menu_id').where('role_id', 'in', roleIds))
+    .execute();
+}
+
+export async function existingMenuIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('sys_menu').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function allMenuIds(db: Db): Promise<string[]> {
+  return (await db.selectFrom('sys_menu').select('id').execute()).map((r) => r.id);
+}
+
+/** The given menus and every menu above them, in one recursive query. */
+export async function findAncestorIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .withRecursive('up(id, parent_id)', (qb) =>
+      qb
+        .selectFrom('sys_menu')
+        .select(['id', 'parent_id'])
+        .where('id', 'in', ids)
+        .union(qb.selectFrom('sys_menu as m').innerJoin('up', 'up.parent_id', 'm.id').select(['m.id', 'm.parent_id'])),
+    )
+    .selectFrom('up')
+    .select('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The given menus and every menu below them, in one recursive query. */
+export async function findDescendantIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .withRecursive('sub(id)', (qb) =>
+      qb
+        .selectFrom('sys_menu')
+        .select('id')
+        .where('id', 'in', ids)
+        .union(qb.selectFrom('sys_menu as m').innerJoin('sub', 'sub.id', 'm.parent_id').select('m.id')),
+    )
+    .selectFrom('sub')
+    .select('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function insertMenu(db: Db, row: Insertable<SysMenuTable>): Promise<void> {
+  await db.insertInto('sys_menu').values(row).execute();
+}
+
+export async function updateMenu(db: Db, id: string, values: MenuValues): Promise<void> {
+  await db.updateTable('sys_menu').set(values).where('id', '=', id).execute();
+}
+
+/** Siblings of one parent (unordered: the service orders them as the tree shows them). */
+export function listSiblings(db: Db, parentId: string): Promise<Sibling[]> {
+  return db.selectFrom('sys_menu').select(['id', 'sort']).where('parent_id', '=', parentId).execute();
+}
+
+export async function nextSort(db: Db, parentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sys_menu')
+    .select((eb) => eb.fn.max('sort').as('m'))
+    .where('parent_id', '=', parentId)
+    .executeTakeFirst();
+  return Number(row?.m ?? 0) + 1;
+}
+
+/** Writes several sort values in one statement. */
+export async function updateSorts(db: Db, changes: Sibling[]): Promise<void> {
+  if (changes.length === 0) return;
+  const cases = sql.join(
+    changes.map((c) => sql`when ${c.id} then ${sql.lit(Math.trunc(c.sort))}`),
+    sql` `,
+  );
+  await db
+    .updateTable('sys_menu')
+    .set({ sort: sql<number>`case ${sql.ref('id')} ${cases} else ${sql.ref('sort')} end` })
+    .where('id', 'in', changes.map((c) => c.id))
+    .execute();
+}
+
+/** Grants menus to a role, skipping what it already has. */
+export async function grantMenus(db: Db, roleId: string, menuIds: readonly string[]): Promise<void> {
+  if (menuIds.length === 0) return;
+  const held = new Set(
+    (await db.selectFrom('sys_role_menu').select('menu_id').where('role_id', '=', roleId).where('menu_id', 'in', menuIds).execute()).map(
+      (r) => r.menu_id,
+    ),
+  );
+  const missing = menuIds.filter((id) => !held.has(id));
+  for (let i = 0; i < missing.length; i += BATCH) {
+    await db
+      .insertInto('sys_role_menu')
+      .values(missing.slice(i, i + BATCH).map((menu_id) => ({ role_id: roleId, menu_id })))
+      .execute();
+  }
+}
+
+export async function deleteMenus(db: Db, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const chunk = ids.slice(i, i + BATCH);
+    await db.deleteFrom('sys_role_menu').where('menu_id', 'in', chunk).execute();
+    await db.deleteFrom('sys_menu').where('id', 'in', chunk).execute();
+  }
+}

@@ -1,0 +1,95 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, NoticeRow } from '../../db/schema';
+import { contains } from '../../lib/paging';
+
+export type Db = Kysely<DB> | Transaction<DB>;
+
+export type NoticeJoinedRow = NoticeRow & { create_by_name: string | null };
+
+export const NOTICE_COLUMNS = [
+  'n.id', 'n.title', 'n.content', 'n.state', 'n.target_type', 'n.create_by', 'u.real_name as create_by_name',
+  'n.publish_time', 'n.create_time', 'n.update_time',
+] as const;
+
+/** Notices with their author's name, filtered; the caller adds selection and order. */
+export function filterNotices(db: Db, filters: { title?: string; state?: number }) {
+  let q = db.selectFrom('sys_notice as n').leftJoin('sys_user as u', 'u.id', 'n.create_by');
+  if (filters.title) q = q.where(contains('n.title', filters.title));
+  if (filters.state !== undefined) q = q.where('n.state', '=', filters.state);
+  return q;
+}
+
+/**
+ * Published notices a reader sees: those for everyone, and those for any of `deptIds` (the
+ * reader's department and its ancestors).
+ */
+export function filterVisibleNotices(db: Db, deptIds: readonly string[], filters: { title?: string }) {
+  return filterNotices(db, { title: filters.title, state: 1 }).where((eb) =>
+    eb.or([
+      eb('n.target_type', '=', 1),
+      ...(deptIds.length
+        ? [
+            eb.and([
+              eb('n.target_type', '=', 2),
+              eb.exists(
+                eb
+                  .selectFrom('sys_notice_depart as nd')
+                  .select('nd.notice_id')
+                  .whereRef('nd.notice_id', '=', 'n.id')
+                  .where('nd.dept_id', 'in', deptIds),
+              ),
+            ]),
+          ]
+        : []),
+    ]),
+  );
+}
+
+export function findNotice(db: Db, id: string): Promise<NoticeJoinedRow | undefined> {
+  return filterNotices(db, {}).select(NOTICE_COLUMNS).where('n.id', '=', id).executeTakeFirst();
+}
+
+/** Target departments of each notice, in one query. */
+export async function deptIdsByNotice(db: Db, noticeIds: readonly string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>(noticeIds.map((id) => [id, []]));
+  if (noticeIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('sys_notice_depart')
+    .select(['notice_id', 'dept_id'])
+    .where('notice_id', 'in', noticeIds)
+    .orderBy('dept_id')
+    .execute();
+  for (const r of rows) map.get(r.notice_id)?.push(r.dept_id);
+  return map;
+}
+
+export async function insertNotice(db: Db, row: NoticeRow): Promise<void> {
+  await db.insertInto('sys_notice').values(row).execute();
+}
+
+export async function updateNotice(
+  db: Db,
+  id: string,
+  values: Pick<NoticeRow, 'title' | 'content' | 'state' | 'target_type' | 'publish_time' | 'update_time'>,
+): Promise<void> {
+  await db.updateTable('sys_notice').set(values).where('id', '=', id).execute();
+}
+
+export async function replaceNoticeDeparts(db: Db, noticeId: string, deptIds: readonly string[]): Promise<void> {
+  await db.deleteFrom('sys_notice_depart').where('notice_id', '=', noticeId).execute();
+  if (deptIds.length) {
+    await db.insertInto('sys_notice_depart').values(deptIds.map((dept_id) => ({ notice_id: noticeId, dept_id }))).execute();
+  }
+}
+
+export async function deleteNotices(db: Db, ids: readonly string[]): Promise<number> {
+  await db.deleteFrom('sys_notice_depart').where('notice_id', 'in', ids).execute();
+  const res = await db.deleteFrom('sys_notice').where('id', 'in', ids).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** The reader's department ('' when none). */
+export async function findUserDeptId(db: Db, userId: string): Promise<string> {
+  const row = await db.selectFrom('sys_user').select('dept_id').where('id', '=', userId).executeTakeFirst();
+  return row?.dept_id ?? '';
+}
