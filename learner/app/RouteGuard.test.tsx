@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '../../common/errorCodes';
+import { getToken } from '../../common/http';
+import { admin, learner } from '../testing/fixtures';
+import { renderApp } from '../testing/render';
+import { api, fail, startMockServer } from '../testing/server';
+import { leaveApp } from './navigation';
+
+vi.mock('./navigation', () => ({ leaveApp: vi.fn() }));
+
+startMockServer();
+
+describe('route guard and session start', () => {
+  it('sends a visit without a token to /login with the wanted path', async () => {
+    const { location } = renderApp({ path: '/web/uc?tab=msg' });
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Fweb%2Fuc%3Ftab%3Dmsg'));
+    expect(await screen.findByLabelText('用户名')).toBeTruthy();
+  });
+
+  it('opens the bare root on the login page', async () => {
+    const { location } = renderApp({ path: '/' });
+    await waitFor(() => expect(location()).toBe('/login'));
+  });
+
+  it('sends a signed-in learner opening /login to the learner home', async () => {
+    const { location } = renderApp({ path: '/login', user: learner() });
+    await waitFor(() => expect(location()).toBe('/web/index'));
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: '在线考试' })).toBeTruthy();
+  });
+
+  it('sends a signed-in administrator opening / to the admin dashboard with a full page load', async () => {
+    vi.mocked(leaveApp).mockClear();
+    renderApp({ path: '/', user: admin() });
+    await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('/admin/dashboard'));
+  });
+
+  it('sends an administrator through /sync to the admin area', async () => {
+    vi.mocked(leaveApp).mockClear();
+    renderApp({ path: '/sync?redirect=%2Fadmin%2Fsys%2Fuser', user: admin() });
+    await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('/admin/sys/user'));
+  });
+
+  it('drops a dead session at start: message, token removed, back to /login', async () => {
+    let calls = 0;
+    const { location } = renderApp({
+      path: '/web/notice',
+      user: learner(),
+      handlers: [
+        api('sys/user/info', () => {
+          calls += 1;
+          return fail(ErrorCode.USER_DISABLED, '账号已被禁用');
+        }),
+      ],
+    });
+    expect(await screen.findByText('账号已被禁用')).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(getToken()).toBeUndefined();
+    expect(calls).toBe(1);
+  });
+
+  it('shows the 404 page for unknown routes and the 401 page', async () => {
+    renderApp({ path: '/no/such/page', user: learner() });
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the 401 page', async () => {
+    renderApp({ path: '/401' });
+    expect(await screen.findByText('抱歉，您没有权限访问此页面')).toBeTruthy();
+    expect(screen.getByText('401')).toBeTruthy();
+  });
+
+  it('replaces /redirect/{path} with the path', async () => {
+    const { location } = renderApp({ path: '/redirect/web/repo?x=1', user: learner() });
+    await waitFor(() => expect(location()).toBe('/web/repo?x=1'));
+  });
+});

@@ -1,0 +1,34 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { isAdminPath, isPublicPath, resolveEntry } from '../../common/routing';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { paths } from '../config/paths';
+import { leaveApp } from './navigation';
+import { useSession } from './session/context';
+
+/**
+ * The redirect rules of spec section 2 on every navigation: no token on a protected route goes to
+ * /login?redirect=…, a signed-in user opening /, '' or /login goes to the home of their role type
+ * (administrators leave for the admin SPA with a full page load).
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const { token, user, signedOut } = useSession();
+  const { pathname, search } = useLocation();
+  // With a token the role decides; wait for it (the session is fetching it). /sync fetches it itself.
+  const waiting = Boolean(token) && !user && pathname !== paths.sync.path;
+  const target = waiting
+    ? null
+    : signedOut && !token && !isPublicPath(pathname)
+      ? // Logging out from a page is not a visit to it: no redirect back after the next sign-in.
+        paths.login.path
+      : resolveEntry({ path: pathname + search, hasToken: Boolean(token), roleType: user?.roleType });
+  const external = target !== null && isAdminPath(target);
+
+  useEffect(() => {
+    if (external) leaveApp(target);
+  }, [external, target]);
+
+  if (waiting || external) return <LoadingScreen fullPage />;
+  if (target) return <Navigate to={target} replace />;
+  return children;
+}

@@ -1,0 +1,47 @@
+/**
+ * The one registry of learner routes: every path the app links to or mounts, with the title shown
+ * in the browser tab (documentTitle(title, siteName)). Patterns use react-router syntax.
+ */
+export const paths = {
+  root: { path: '/', title: '' },
+  login: { path: '/login', title: '登录' },
+  register: { path: '/register', title: '注册' },
+  sync: { path: '/sync', title: '正在登录' },
+  redirect: { path: '/redirect/*', title: '' },
+  unauthorized: { path: '/401', title: '无权访问' },
+  notFound: { path: '/404', title: '页面不存在' },
+
+  examList: { path: '/web/index', title: '在线考试' },
+  course: { path: '/web/course', title: '课程学习' },
+  repo: { path: '/web/repo', title: '题库训练' },
+  notice: { path: '/web/notice', title: '系统公告' },
+  noticeDetail: {
+    path: '/web/notice/detail/:id',
+    title: '公告详情',
+    to: (id: string) => `/web/notice/detail/${encodeURIComponent(id)}`,
+  },
+  userCenter: {
+    path: '/web/uc',
+    title: '用户中心',
+    to: (tab?: UserCenterTab) => (tab && tab !== 'profile' ? `/web/uc?tab=${tab}` : '/web/uc'),
+  },
+  profile: { path: '/profile/index', title: '个人资料' },
+  /** Everything else under /web that no page claims yet: the standard 404 inside the web layout. */
+  webFallback: { path: '/web/*', title: '页面不存在' },
+  fallback: { path: '*', title: '页面不存在' },
+} as const;
+
+export type UserCenterTab = 'profile' | 'password' | 'msg';
+export const USER_CENTER_TABS: readonly UserCenterTab[] = ['profile', 'password', 'msg'];
+
+/** The five header buttons, in the spec's order (label = the route's title). */
+export const webMenu = [paths.course, paths.examList, paths.repo, paths.notice, paths.userCenter].map((p) => ({
+  path: p.path,
+  label: p.title,
+}));
+
+/** The header button a location belongs to: the menu entry whose path is a prefix of it. */
+export function activeMenuPath(pathname: string): string | undefined {
+  const section = (p: string) => p.split('/').slice(0, 3).join('/');
+  return webMenu.find((m) => section(pathname) === section(m.path))?.path;
+}

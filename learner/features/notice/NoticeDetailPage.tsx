@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { NoticeRecord } from '../../../common/api';
+import { formatTime } from '../../../common/format';
+import { fetchMyNotice } from '../../../common/services/notice';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { PageContainer } from '../../components/PageContainer';
+import { RichContent } from '../../components/RichContent';
+import { paths } from '../../config/paths';
+
+/** /web/notice/detail/{id}: one notice with its publish time, publisher and content. */
+export function NoticeDetailPage() {
+  const { id = '' } = useParams();
+  const [notice, setNotice] = useState<NoticeRecord | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useEffect(() => {
+    let cancelled = false;
+    setState('loading');
+    fetchMyNotice(id)
+      .then((n) => {
+        if (cancelled) return;
+        setNotice(n);
+        setState('ready');
+      })
+      .catch(() => {
+        if (!cancelled) setState('failed');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [id]);
+
+  const back = (
+    <Button component={RouterLink} to={paths.notice.path} startIcon={<ArrowBack />} sx={{ mb: 2 }}>
+      返回公告列表
+    </Button>
+  );
+
+  return (
+    <PageContainer maxWidth={960}>
+      {back}
+      <Card>
+        {state === 'loading' && <LoadingScreen />}
+        {state === 'failed' && <EmptyState text="公告不存在或已被删除" />}
+        {state === 'ready' && notice && (
+          <CardContent component="article" sx={{ p: { xs: 2.5, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
+            <Typography variant="h5" component="h1" sx={{ lineHeight: 1.5, textAlign: { sm: 'center' } }}>
+              {notice.title}
+            </Typography>
+            <Stack
+              direction="row"
+              spacing={3}
+              useFlexGap
+              sx={{ mt: 1.5, flexWrap: 'wrap', justifyContent: { sm: 'center' }, color: 'text.secondary' }}
+            >
+              <Typography variant="body2">发布时间：{formatTime(notice.publishTime ?? notice.createTime, 'YYYY-MM-DD HH:mm')}</Typography>
+              <Typography variant="body2">发布人：{notice.createByName || '—'}</Typography>
+            </Stack>
+            <Divider sx={{ my: 3 }} />
+            <Box>
+              <RichContent html={notice.content} />
+            </Box>
+          </CardContent>
+        )}
+      </Card>
+    </PageContainer>
+  );
+}

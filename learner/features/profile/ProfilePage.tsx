@@ -1,0 +1,121 @@
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import { notify } from '../../../common/http';
+import { updateProfile } from '../../../common/services/auth';
+import { uploadFile } from '../../../common/services/file';
+import { useSession } from '../../app/session/context';
+import { PageContainer } from '../../components/PageContainer';
+import { paths } from '../../config/paths';
+
+const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ py: 1.75, alignItems: 'center' }}>
+      <Typography color="text.secondary" sx={{ width: 88, flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Box sx={{ flex: 1, minWidth: 0, wordBreak: 'break-all' }}>{children}</Box>
+    </Stack>
+  );
+}
+
+const orDash = (v: string | undefined) => v || <Typography component="span" color="text.disabled">未填写</Typography>;
+
+/** /profile/index: my personal profile, with avatar upload. */
+export function ProfilePage() {
+  const { user, loadUser } = useSession();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  const changeAvatar = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file || !user) return;
+    if (!AVATAR_TYPES.includes(file.type)) {
+      notify.error('请选择 PNG、JPG、GIF 或 WebP 格式的图片');
+      return;
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      notify.error('头像图片不能超过2MB');
+      return;
+    }
+    setBusy(true);
+    try {
+      const uploaded = await uploadFile(file, 'avatar');
+      await updateProfile({ realName: user.realName, mobile: user.mobile, email: user.email, avatar: uploaded.url });
+      notify.success('头像已更新');
+      await loadUser();
+    } catch {
+      // Shown by the http client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PageContainer title="个人资料" maxWidth={800}>
+      <Card>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={3}
+          sx={{
+            p: { xs: 3, sm: 4 },
+            alignItems: 'center',
+            background: (t) => `linear-gradient(120deg, ${t.palette.primary.main}14, transparent 60%)`,
+          }}
+        >
+          <Avatar src={user?.avatar || undefined} alt={user?.realName} sx={{ width: 96, height: 96, fontSize: 40, bgcolor: 'primary.main' }}>
+            {user?.realName?.slice(0, 1)}
+          </Avatar>
+          <Box sx={{ flex: 1, textAlign: { xs: 'center', sm: 'left' } }}>
+            <Typography variant="h5" component="p">
+              {user?.realName}
+            </Typography>
+            <Typography color="text.secondary">{user?.userName}</Typography>
+          </Box>
+          <Stack direction={{ xs: 'row', sm: 'column' }} spacing={1}>
+            <Button variant="contained" startIcon={<PhotoCameraOutlined />} disabled={busy} onClick={() => fileInput.current?.click()}>
+              更换头像
+            </Button>
+            <Button component={RouterLink} to={paths.userCenter.to('profile')} variant="outlined" startIcon={<EditOutlined />}>
+              编辑资料
+            </Button>
+          </Stack>
+          <input ref={fileInput} type="file" accept={AVATAR_TYPES.join(',')} hidden aria-label="选择头像图片" onChange={changeAvatar} />
+        </Stack>
+        <Divider />
+        <Box sx={{ px: { xs: 3, sm: 4 }, py: 1 }}>
+          <InfoRow label="真实姓名">{user?.realName}</InfoRow>
+          <Divider />
+          <InfoRow label="用户名">{user?.userName}</InfoRow>
+          <Divider />
+          <InfoRow label="所属部门">{orDash(user?.deptName)}</InfoRow>
+          <Divider />
+          <InfoRow label="角色">
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              {(user?.roles ?? []).map((r) => (
+                <Chip key={r} label={r} size="small" variant="outlined" color="primary" />
+              ))}
+            </Stack>
+          </InfoRow>
+          <Divider />
+          <InfoRow label="手机号">{orDash(user?.mobile)}</InfoRow>
+          <Divider />
+          <InfoRow label="邮箱">{orDash(user?.email)}</InfoRow>
+        </Box>
+      </Card>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,184 @@
+import { useState, type MouseEvent } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { HEADER_HEIGHT, UNREAD_MAX } from '../../common/constants';
+import { ADMIN_HOME } from '../../common/routing';
+import { logout } from '../../common/services/auth';
+import { RoleType } from '../../common/permissions';
+import { useSession } from '../app/session/context';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { SiteLogo } from '../components/SiteLogo';
+import { activeMenuPath, paths, webMenu } from '../config/paths';
+
+/**
+ * The learner header (spec section 2): logo or site name, the five menu buttons, and on the right
+ * the avatar with the unread badge (opens the message tab), the real name, the admin-centre link
+ * for administrators and logout with confirmation. Under 600 px the buttons fold into a menu.
+ */
+export function WebHeader() {
+  const { user, site, unread, clear } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const active = activeMenuPath(pathname);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const isAdmin = user?.roleType === RoleType.ADMIN;
+
+  const signOut = async () => {
+    try {
+      await logout();
+    } catch {
+      // The session ends on this side whatever the server answered.
+    }
+    clear();
+    navigate(paths.login.path, { replace: true });
+  };
+
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'rgba(255, 255, 255, 0.96)', backdropFilter: 'blur(8px)' }}
+    >
+      <Toolbar
+        disableGutters
+        sx={{ height: HEADER_HEIGHT, minHeight: `${HEADER_HEIGHT}px !important`, width: '100%', maxWidth: 1200, mx: 'auto', px: { xs: 1, sm: 2, md: 3 }, gap: { xs: 0.5, sm: 1 } }}
+      >
+        <IconButton
+          aria-label="导航菜单"
+          aria-haspopup="menu"
+          aria-expanded={menuAnchor ? 'true' : undefined}
+          onClick={(e: MouseEvent<HTMLElement>) => setMenuAnchor(e.currentTarget)}
+          sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Box
+          component={RouterLink}
+          to={paths.examList.path}
+          aria-label="首页"
+          sx={{ display: 'flex', alignItems: 'center', textDecoration: 'none', mr: { sm: 1, md: 3 }, minWidth: 0, flexShrink: 1 }}
+        >
+          <SiteLogo site={site} />
+        </Box>
+
+        <Box component="nav" aria-label="主导航" sx={{ display: { xs: 'none', sm: 'flex' }, gap: { sm: 0, md: 0.5 }, flexShrink: 0 }}>
+          {webMenu.map((item) => {
+            const selected = item.path === active;
+            return (
+              <Button
+                key={item.path}
+                component={RouterLink}
+                to={item.path}
+                aria-current={selected ? 'page' : undefined}
+                color={selected ? 'primary' : 'inherit'}
+                sx={{
+                  px: { sm: 1, md: 2 },
+                  height: 40,
+                  fontSize: 15,
+                  fontWeight: selected ? 600 : 500,
+                  color: selected ? 'primary.main' : 'text.primary',
+                  bgcolor: (t) => (selected ? alpha(t.palette.primary.main, 0.08) : 'transparent'),
+                  '&:hover': { bgcolor: (t) => alpha(t.palette.primary.main, selected ? 0.12 : 0.04) },
+                }}
+              >
+                {item.label}
+              </Button>
+            );
+          })}
+        </Box>
+
+        <Box sx={{ flex: 1 }} />
+
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 0.5, md: 1 }, flexShrink: 0 }}>
+          <Tooltip title="我的消息">
+            <IconButton aria-label="我的消息" onClick={() => navigate(paths.userCenter.to('msg'))} sx={{ p: 0.75 }}>
+              <Badge badgeContent={unread} max={UNREAD_MAX} color="error" overlap="circular" data-testid="unread-badge">
+                <Avatar src={user?.avatar || undefined} alt={user?.realName} sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 15 }}>
+                  {user?.realName?.slice(0, 1)}
+                </Avatar>
+              </Badge>
+            </IconButton>
+          </Tooltip>
+          <Typography
+            component={RouterLink}
+            to={paths.profile.path}
+            noWrap
+            sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 120, color: 'text.primary', textDecoration: 'none', fontSize: 14, '&:hover': { color: 'primary.main' } }}
+          >
+            {user?.realName}
+          </Typography>
+          {isAdmin && (
+            <Button
+              href={ADMIN_HOME}
+              aria-label="管理中心"
+              startIcon={<AdminPanelSettingsOutlined />}
+              color="inherit"
+              sx={{ display: { xs: 'none', sm: 'inline-flex' }, color: 'text.secondary', whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: { sm: 0, md: 0.5 } } }}
+            >
+              <Box component="span" sx={{ display: { sm: 'none', md: 'inline' } }}>
+                管理中心
+              </Box>
+            </Button>
+          )}
+          <Button
+            onClick={() => setConfirmLogout(true)}
+            startIcon={<LogoutOutlined />}
+            color="inherit"
+            aria-label="退出登录"
+            sx={{ color: 'text.secondary', whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, md: 0.5 } } }}
+          >
+            <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+              退出登录
+            </Box>
+          </Button>
+        </Box>
+      </Toolbar>
+
+      <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} slotProps={{ paper: { sx: { minWidth: 180 } } }}>
+        {webMenu.map((item) => (
+          <MenuItem
+            key={item.path}
+            component={RouterLink}
+            to={item.path}
+            selected={item.path === active}
+            onClick={() => setMenuAnchor(null)}
+          >
+            {item.label}
+          </MenuItem>
+        ))}
+        {isAdmin && (
+          <MenuItem component="a" href={ADMIN_HOME}>
+            <ListItemIcon>
+              <AdminPanelSettingsOutlined fontSize="small" />
+            </ListItemIcon>
+            管理中心
+          </MenuItem>
+        )}
+      </Menu>
+
+      <ConfirmDialog
+        open={confirmLogout}
+        message="确定要退出登录吗？"
+        onConfirm={signOut}
+        onClose={() => setConfirmLogout(false)}
+      />
+    </AppBar>
+  );
+}

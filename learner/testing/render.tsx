@@ -1,0 +1,52 @@
+import { configure, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RequestHandler } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { SiteConfig, UserInfo } from '../../common/api';
+import { setToken } from '../../common/http';
+import { AppProviders } from '../app/providers/AppProviders';
+import { routes } from '../app/router';
+import { site as siteFixture } from './fixtures';
+import { api, server } from './server';
+
+// The whole app renders per test; on a busy two-core machine the first paint can take over a second.
+configure({ asyncUtilTimeout: 10_000 });
+
+export interface Scenario {
+  /** Where the app starts (path plus query). */
+  path: string;
+  /** Signed in as this user (a token cookie is set and /info answers them). */
+  user?: UserInfo;
+  site?: SiteConfig;
+  /** Extra handlers; they win over the seeded ones. */
+  handlers?: RequestHandler[];
+}
+
+/**
+ * Renders the whole learner app (providers, routes, session, guard) at `path` in a memory router,
+ * with seeded handlers for the site settings and, when signed in, the user info and unread count.
+ */
+export function renderApp({ path, user: signedIn, site = siteFixture(), handlers = [] }: Scenario) {
+  const seeded: RequestHandler[] = [api('sys/config/detail', site)];
+  if (signedIn) {
+    setToken('test-token');
+    seeded.push(api('sys/user/info', signedIn), api('sys/user/msg/count-unread', signedIn.unreadMsg));
+  }
+  server.use(...handlers, ...seeded);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const user = userEvent.setup();
+  /** Type into the field with this label in one go (a paste: fast, and one change event). */
+  const fill = async (label: string, text: string) => {
+    const field = await screen.findByLabelText(label);
+    await user.clear(field);
+    await user.click(field);
+    await user.paste(text);
+  };
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, router, location, user, fill };
+}
