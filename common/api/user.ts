@@ -27,7 +27,10 @@ export const UserInfo = Type.Object({
   realName: Type.String(),
   avatar: Type.String(),
   roleType: Type.Integer(),
+  /** Role codes (spec section 3). */
   roles: Type.Array(Type.String()),
+  /** Role names, for display. */
+  roleNames: Type.Array(Type.String()),
   permissions: Type.Array(Type.String()),
   mobile: Type.String(),
   email: Type.String(),

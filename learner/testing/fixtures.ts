@@ -20,6 +20,7 @@ export const learner = (over: Partial<UserInfo> = {}): UserInfo => ({
   avatar: '',
   roleType: 1,
   roles: ['student'],
+  roleNames: ['学员'],
   permissions: [],
   mobile: '13800138000',
   email: 'zhangsan@example.com',
@@ -30,7 +31,7 @@ export const learner = (over: Partial<UserInfo> = {}): UserInfo => ({
 });
 
 export const admin = (over: Partial<UserInfo> = {}): UserInfo =>
-  learner({ id: 'a1', userName: 'admin', realName: '管理员', roleType: 2, roles: ['sa'], ...over });
+  learner({ id: 'a1', userName: 'admin', realName: '管理员', roleType: 2, roles: ['sa'], roleNames: ['超级管理员'], ...over });
 
 export const notice = (over: Partial<NoticeRecord> = {}): NoticeRecord => ({
   id: 'n1',

@@ -110,9 +110,9 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     const token = await t.login('info_u', PASSWORD);
     const info = await t.call<UserInfo>('/api/sys/user/info', {}, token);
     expect(info.body.code).toBe(0);
-    expect(info.body.data).toMatchObject({ id, userName: 'info_u', realName: '学员info_u', roleType: 1, roles: ['student'], permissions: [], unreadMsg: 1, deptId: '', deptName: '' });
+    expect(info.body.data).toMatchObject({ id, userName: 'info_u', realName: '学员info_u', roleType: 1, roles: ['student'], roleNames: ['学员'], permissions: [], unreadMsg: 1, deptId: '', deptName: '' });
     expect(Object.keys(info.body.data).sort()).toEqual(
-      ['avatar', 'deptId', 'deptName', 'email', 'id', 'mobile', 'permissions', 'realName', 'roleType', 'roles', 'unreadMsg', 'userName'],
+      ['avatar', 'deptId', 'deptName', 'email', 'id', 'mobile', 'permissions', 'realName', 'roleNames', 'roleType', 'roles', 'unreadMsg', 'userName'],
     );
   });
 

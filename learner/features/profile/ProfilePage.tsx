@@ -105,7 +105,7 @@ export function ProfilePage() {
           <Divider />
           <InfoRow label="角色">
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              {(user?.roles ?? []).map((r) => (
+              {(user?.roleNames ?? []).map((r) => (
                 <Chip key={r} label={r} size="small" variant="outlined" color="primary" />
               ))}
             </Stack>

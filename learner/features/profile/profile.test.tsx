@@ -14,7 +14,7 @@ describe('personal profile', () => {
     expect(await screen.findByText('培训部')).toBeTruthy();
     expect(screen.getByText('13800138000')).toBeTruthy();
     expect(screen.getByText('zhangsan@example.com')).toBeTruthy();
-    expect(screen.getByText('student', { selector: '.MuiChip-label' })).toBeTruthy();
+    expect(screen.getByText('学员', { selector: '.MuiChip-label' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '编辑资料' }).getAttribute('href')).toBe('/web/uc');
   });
 

@@ -65,7 +65,7 @@ export function ProfileTab() {
         <Grid size={12}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', color: 'text.secondary', fontSize: 14 }}>
             <span>角色：</span>
-            {(user?.roles ?? []).map((role) => (
+            {(user?.roleNames ?? []).map((role) => (
               <Chip key={role} label={role} size="small" variant="outlined" color="primary" />
             ))}
           </Stack>

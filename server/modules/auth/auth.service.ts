@@ -35,6 +35,7 @@ export async function userInfo(db: Kysely<DB>, user: AuthUser): Promise<UserInfo
     avatar: row.avatar,
     roleType: user.roleType,
     roles: user.roleCodes,
+    roleNames: user.roleNames,
     permissions: user.permissions,
     mobile: row.mobile,
     email: row.email,

@@ -68,7 +68,7 @@ export async function findUserAccess(db: Db, userId: string) {
   const roles = await db
     .selectFrom('sys_user_role as ur')
     .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select(['r.id', 'r.role_code', 'r.role_type'])
+    .select(['r.id', 'r.role_code', 'r.role_name', 'r.role_type'])
     .where('ur.user_id', '=', userId)
     .execute();
   const perms =

@@ -11,6 +11,7 @@ export interface AuthUser {
   roleType: number;
   roleIds: string[];
   roleCodes: string[];
+  roleNames: string[];
   permissions: string[];
   tokenHash: string;
 }
@@ -56,6 +57,7 @@ export async function resolveSession(db: Kysely<DB>, token: string, ttlSeconds: 
     roleType: Math.max(1, ...access.roles.map((r) => r.role_type)),
     roleIds: access.roles.map((r) => r.id),
     roleCodes: access.roles.map((r) => r.role_code),
+    roleNames: access.roles.map((r) => r.role_name),
     permissions: access.permissionTags,
     tokenHash,
   };
