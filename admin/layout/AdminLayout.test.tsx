@@ -1,0 +1,200 @@
+import { useEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { renderAdmin } from '../testing/renderAdmin';
+import { setupMswServer } from '../testing/server';
+
+setupMswServer();
+
+const FIND = { timeout: 5000 };
+
+async function openDashboard(options: Parameters<typeof renderAdmin>[0] = {}) {
+  const view = renderAdmin(options);
+  await screen.findByText('欢迎回来，系统管理员', undefined, FIND);
+  return view;
+}
+
+const sidebar = () => screen.getByRole('navigation', { name: '主菜单' });
+const tabBar = () => screen.getByRole('navigation', { name: '已访问页面' });
+const tabTitles = () => within(tabBar()).getAllByRole('link').map((a) => a.textContent);
+
+describe('admin layout', { timeout: 20_000 }, () => {
+  it('shows the dashboard with the four counts and the document title', async () => {
+    await openDashboard();
+    for (const [label, value] of [
+      ['用户数', '128'],
+      ['部门数', '7'],
+      ['公告数', '12'],
+      ['消息数', '30'],
+    ]) {
+      expect(await within(screen.getByRole('region', { name: label })).findByText(value, undefined, FIND)).toBeTruthy();
+    }
+    await waitFor(() => expect(document.title).toBe('控制台 - 考试中心'));
+  });
+
+  it('builds the sidebar from the server routes and skips hidden entries', async () => {
+    const user = userEvent.setup();
+    await openDashboard();
+    const nav = sidebar();
+    expect(within(nav).getByRole('link', { name: '控制台' })).toBeTruthy();
+    await user.click(within(nav).getByRole('button', { name: '系统管理' }));
+    expect(within(nav).getByRole('link', { name: '用户管理' }).getAttribute('href')).toBe('/admin/sys/user');
+    expect(within(nav).getByRole('link', { name: '部门管理' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: '角色管理' })).toBeTruthy();
+    expect(within(nav).queryByText('审计日志')).toBeNull();
+
+    await user.click(within(nav).getByRole('link', { name: '用户管理' }));
+    expect(await screen.findByRole('heading', { name: '用户列表' }, FIND)).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: '用户管理' }).className).toContain('Mui-selected');
+  });
+
+  it('route search finds 用户管理 by a fuzzy title and by its path, and opens it', async () => {
+    const user = userEvent.setup();
+    const { router } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: '搜索菜单' }));
+    const input = screen.getByRole('combobox', { name: '菜单搜索' });
+
+    await user.type(input, '用护管理');
+    expect(await screen.findByRole('option', { name: /系统管理 > 用户管理/ })).toBeTruthy();
+
+    await user.clear(input);
+    await user.type(input, 'sys/user');
+    const option = await screen.findByRole('option', { name: /用户管理/ });
+    expect(screen.getAllByRole('option')[0]).toBe(option);
+
+    await user.click(option);
+    expect(await screen.findByRole('heading', { name: '用户列表' }, FIND)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/sys/user');
+  });
+
+  it('tab bar: the context menu closes others and all, the pinned dashboard stays', async () => {
+    const user = userEvent.setup();
+    const { router } = await openDashboard();
+    const nav = sidebar();
+    await user.click(within(nav).getByRole('button', { name: '系统管理' }));
+    await user.click(within(nav).getByRole('link', { name: '用户管理' }));
+    await screen.findByRole('heading', { name: '用户列表' }, FIND);
+    await user.click(within(nav).getByRole('link', { name: '角色管理' }));
+    await screen.findByRole('heading', { name: '角色列表' }, FIND);
+    await waitFor(() => expect(tabTitles()).toEqual(['控制台', '用户管理', '角色管理']));
+    // The pinned tab has no close button, the others do.
+    expect(within(tabBar()).queryByRole('button', { name: '关闭 控制台' })).toBeNull();
+    expect(within(tabBar()).getByRole('button', { name: '关闭 用户管理' })).toBeTruthy();
+
+    await user.pointer({ keys: '[MouseRight]', target: within(tabBar()).getByRole('link', { name: '用户管理' }) });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['刷新', '关闭', '关闭其他', '关闭所有']);
+    await user.click(within(menu).getByRole('menuitem', { name: '关闭其他' }));
+    await waitFor(() => expect(tabTitles()).toEqual(['控制台', '用户管理']));
+    expect(await screen.findByRole('heading', { name: '用户列表' }, FIND)).toBeTruthy();
+
+    await user.pointer({ keys: '[MouseRight]', target: within(tabBar()).getByRole('link', { name: '控制台' }) });
+    const affixMenu = await screen.findByRole('menu');
+    expect(within(affixMenu).queryByRole('menuitem', { name: '关闭' })).toBeNull();
+    await user.click(within(affixMenu).getByRole('menuitem', { name: '关闭所有' }));
+    await waitFor(() => expect(tabTitles()).toEqual(['控制台']));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+  });
+
+  it('刷新 remounts the view', async () => {
+    const user = userEvent.setup();
+    let mounts = 0;
+    const Counted = () => {
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return <h1>计数页</h1>;
+    };
+    renderAdmin({ path: '/sys/user', props: { resources: [{ name: 'sys/user', list: Counted }] } });
+    await screen.findByRole('heading', { name: '计数页' }, FIND);
+    const tab = await within(tabBar()).findByRole('link', { name: '用户管理' });
+    const before = mounts;
+    await user.pointer({ keys: '[MouseRight]', target: tab });
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: '刷新' }));
+    await waitFor(() => expect(mounts).toBe(before + 1));
+    expect(screen.getByRole('heading', { name: '计数页' })).toBeTruthy();
+  });
+
+  it('closing the current tab opens the last remaining one', async () => {
+    const user = userEvent.setup();
+    const { router } = await openDashboard();
+    await user.click(within(sidebar()).getByRole('button', { name: '系统管理' }));
+    await user.click(within(sidebar()).getByRole('link', { name: '部门管理' }));
+    await screen.findByRole('heading', { name: '部门列表' }, FIND);
+    await user.click(within(tabBar()).getByRole('button', { name: '关闭 部门管理' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(tabTitles()).toEqual(['控制台']);
+  });
+
+  it('layout size defaults to medium and is kept in the size cookie', async () => {
+    const user = userEvent.setup();
+    await openDashboard();
+    expect(Cookies.get('size')).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: '布局大小' }));
+    const menu = await screen.findByRole('menu', { name: '布局大小' });
+    expect(within(menu).getAllByRole('menuitemradio').map((i) => i.textContent)).toEqual(['默认', '中等', '小型', '迷你']);
+    expect(within(menu).getByRole('menuitemradio', { name: '中等' }).getAttribute('aria-checked')).toBe('true');
+    await user.click(within(menu).getByRole('menuitemradio', { name: '小型' }));
+    expect(Cookies.get('size')).toBe('small');
+  });
+
+  it('the sidebar toggle folds the menu and remembers it in the sidebarStatus cookie', async () => {
+    const user = userEvent.setup();
+    await openDashboard();
+    const toggle = screen.getByRole('button', { name: '切换侧边栏' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.click(toggle);
+    expect(Cookies.get('sidebarStatus')).toBe('0');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(Cookies.get('sidebarStatus')).toBe('1');
+  });
+
+  it('below 992 px the sidebar is closed and the toggle opens it', async () => {
+    const user = userEvent.setup();
+    const width = window.innerWidth;
+    try {
+      window.innerWidth = 800;
+      await openDashboard();
+      expect(screen.queryByRole('navigation', { name: '主菜单' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: '切换侧边栏' }));
+      expect(await screen.findByRole('navigation', { name: '主菜单' })).toBeTruthy();
+    } finally {
+      act(() => {
+        window.innerWidth = width;
+        window.dispatchEvent(new Event('resize'));
+      });
+    }
+  });
+
+  it('the settings drawer hides the tab bar and the sidebar logo, and saves the choice', async () => {
+    const user = userEvent.setup();
+    await openDashboard();
+    expect(screen.getByRole('navigation', { name: '已访问页面' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '布局设置' }));
+    const drawer = await screen.findByRole('region', { name: '布局设置' });
+    expect(within(drawer).getByRole('radio', { name: '主题色 #1890ff' }).getAttribute('aria-checked')).toBe('true');
+    expect((within(drawer).getByRole('switch', { name: '固定头部' }) as HTMLInputElement).checked).toBe(false);
+    expect((within(drawer).getByRole('switch', { name: '侧边栏 Logo' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(drawer).getByRole('switch', { name: '显示标签栏' }));
+    expect(screen.queryByRole('navigation', { name: '已访问页面' })).toBeNull();
+    await user.click(within(drawer).getByRole('radio', { name: '主题色 #722ed1' }));
+    expect(JSON.parse(localStorage.getItem('admin.layoutSettings')!)).toMatchObject({ tagsView: false, themeColor: '#722ed1' });
+  });
+
+  it('warns when the browser cannot go fullscreen', async () => {
+    const user = userEvent.setup();
+    await openDashboard();
+    Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, value: false });
+    await user.click(screen.getByRole('button', { name: '全屏' }));
+    expect(await screen.findByText('您的浏览器不支持全屏')).toBeTruthy();
+  });
+
+  it('unknown admin paths show the not-found page inside the layout', async () => {
+    renderAdmin({ path: '/no/such/page' });
+    expect(await screen.findByText('页面不存在', undefined, FIND)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: '主菜单' })).toBeTruthy();
+  });
+});

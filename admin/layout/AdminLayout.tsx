@@ -1,0 +1,127 @@
+import { Fragment, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Error as ErrorPage, Loading, SkipNavigationButton, useRefresh } from 'react-admin';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import { documentTitle } from '../../common/title';
+import { AppHeader } from './AppHeader';
+import { usePageInfoResolver } from './pageTitle';
+import { useLayoutPreferences } from './preferences';
+import { SettingsDrawer } from './SettingsDrawer';
+import { Sidebar } from './Sidebar';
+import { TagsView } from './TagsView';
+import { useAdminNavigation, useSiteConfig } from './useAdminSession';
+import { closeAll, closeOthers, closeView, loadVisitedViews, saveVisitedViews, visit, withAffix, type VisitedView } from './visitedViews';
+
+const HOME = '/dashboard';
+
+/**
+ * Remembers the window's scroll position per path and restores it when a path is shown again.
+ * Lists render after their data arrives, so the restore retries for a moment until the page is tall enough.
+ */
+function useScrollMemory(pathname: string) {
+  const positions = useRef(new Map<string, number>());
+  const current = useRef(pathname);
+
+  useEffect(() => {
+    const onScroll = () => positions.current.set(current.current, window.scrollY);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  useLayoutEffect(() => {
+    current.current = pathname;
+    const target = positions.current.get(pathname) ?? 0;
+    let frame = 0;
+    let tries = 0;
+    const restore = () => {
+      window.scrollTo(0, target);
+      tries += 1;
+      if (Math.abs(window.scrollY - target) > 1 && tries < 60) frame = requestAnimationFrame(restore);
+    };
+    restore();
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+}
+
+/** The admin layout of spec section 2: sidebar, header with breadcrumb and tools, tab bar, page. */
+export function AdminLayout({ children }: { children?: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const refreshQueries = useRefresh();
+  const { session, nav, pages } = useAdminNavigation();
+  const site = useSiteConfig();
+  const { settings } = useLayoutPreferences();
+  const pageInfo = usePageInfoResolver(pages);
+  const current = pageInfo(location.pathname);
+  const fullPath = location.pathname + location.search;
+
+  const affixPaths = useMemo(() => pages.filter((p) => p.affix).map((p) => p.path), [pages]);
+  const [views, setViews] = useState<VisitedView[]>(loadVisitedViews);
+  const [refreshCount, setRefreshCount] = useState(0);
+
+  useEffect(() => {
+    if (!session) return;
+    setViews((prev) => {
+      const pinned = withAffix(prev, affixPaths);
+      return current.known ? visit(pinned, location.pathname, fullPath) : pinned;
+    });
+  }, [session, affixPaths, current.known, location.pathname, fullPath]);
+
+  useEffect(() => saveVisitedViews(views), [views]);
+
+  useEffect(() => {
+    document.title = documentTitle(session && location.pathname !== '/' ? current.title : undefined, site?.siteName);
+  }, [session, current.title, location.pathname, site?.siteName]);
+
+  useScrollMemory(location.pathname);
+
+  const goToLast = useCallback((remaining: VisitedView[]) => navigate(remaining[remaining.length - 1]?.fullPath ?? HOME), [navigate]);
+
+  const tagActions = {
+    onRefresh: (view: VisitedView) => {
+      if (view.path !== location.pathname) navigate(view.fullPath);
+      setRefreshCount((n) => n + 1);
+      refreshQueries();
+    },
+    onClose: (view: VisitedView) => {
+      const remaining = closeView(views, view.path);
+      setViews(remaining);
+      if (view.path === location.pathname) goToLast(remaining);
+    },
+    onCloseOthers: (view: VisitedView) => {
+      setViews(closeOthers(views, view.path));
+      if (view.path !== location.pathname) navigate(view.fullPath);
+    },
+    onCloseAll: () => {
+      const remaining = closeAll(views);
+      setViews(remaining);
+      goToLast(remaining);
+    },
+  };
+
+  return (
+    <Box className="admin-layout" sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipNavigationButton />
+      <Sidebar nav={nav} site={site} />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar
+          position={settings.fixedHeader ? 'sticky' : 'static'}
+          sx={(theme) => ({ top: 0, bgcolor: 'background.paper', boxShadow: settings.tagsView ? 'none' : theme.palette.chrome.headerShadow, zIndex: theme.zIndex.appBar })}
+        >
+          <AppHeader trail={current.known ? current.trail : session ? [current.title] : []} pages={pages} />
+          {settings.tagsView && <TagsView views={views} activePath={location.pathname} titleOf={(path) => pageInfo(path).title} {...tagActions} />}
+        </AppBar>
+        <Box component="main" id="main-content" sx={{ flex: 1, minWidth: 0, p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column' }}>
+          <ErrorBoundary fallbackRender={({ error, resetErrorBoundary }) => <ErrorPage error={error as Error} resetErrorBoundary={resetErrorBoundary} />}>
+            <Suspense fallback={<Loading />}>
+              <Fragment key={refreshCount}>{children}</Fragment>
+            </Suspense>
+          </ErrorBoundary>
+        </Box>
+      </Box>
+      <SettingsDrawer />
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import Fuse from 'fuse.js';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
+import { ROUTE_SEARCH } from '../../common/constants';
+import { isExternal, searchDocuments, type NavPage } from './navigation';
+
+/** Fuzzy search over the menu pages (spec section 9: threshold 0.4, title 0.7, path 0.3). */
+export function createRouteSearch(pages: NavPage[]) {
+  const fuse = new Fuse(searchDocuments(pages), ROUTE_SEARCH);
+  return (query: string): NavPage[] => (query.trim() ? fuse.search(query.trim()).map((hit) => hit.item.page) : []);
+}
+
+/** Header search: the icon opens an input; choosing a result opens that page. */
+export function RouteSearch({ pages }: { pages: NavPage[] }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const search = useMemo(() => createRouteSearch(pages), [pages]);
+  const options = useMemo(() => search(query), [search, query]);
+
+  const choose = (page: NavPage | null) => {
+    if (!page) return;
+    if (isExternal(page.path)) window.open(page.path, '_blank', 'noopener');
+    else navigate(page.path);
+    setQuery('');
+    setOpen(false);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center' }}>
+      <Tooltip title={translate('layout.searchMenu')}>
+        <IconButton color="inherit" aria-label={translate('layout.searchMenu')} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <SearchIcon />
+        </IconButton>
+      </Tooltip>
+      {open && (
+        <Autocomplete<NavPage>
+          openOnFocus
+          autoHighlight
+          options={options}
+          filterOptions={(x) => x}
+          getOptionLabel={(page) => page.trail.join(' > ')}
+          isOptionEqualToValue={(a, b) => a.path === b.path}
+          inputValue={query}
+          onInputChange={(_, value, reason) => reason !== 'reset' && setQuery(value)}
+          value={null}
+          onChange={(_, page) => choose(page)}
+          onBlur={() => !query && setOpen(false)}
+          noOptionsText={translate('layout.searchNoResult')}
+          sx={{ width: { xs: 170, sm: 220 } }}
+          slotProps={{ paper: { sx: { minWidth: 240 } } }}
+          renderOption={({ key, ...props }, page) => (
+            <Box component="li" key={key} {...props} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}>
+              <Typography variant="body2">{page.trail.join(' > ')}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {page.path}
+              </Typography>
+            </Box>
+          )}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              autoFocus
+              margin="none"
+              placeholder={translate('layout.searchPlaceholder')}
+              slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': translate('layout.searchInput') } }}
+            />
+          )}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { SiteConfigPage } from './SiteConfigPage';

@@ -1,0 +1,92 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { MenuNode } from '../../../common/api';
+import { fakeDataProvider, renderScreen } from '../test/harness';
+import { MenuTree } from './MenuTree';
+
+const menu = (id: string, parentId: string, title: string, menuType: number, children: MenuNode[] = [], extra: Partial<MenuNode> = {}): MenuNode => ({
+  id,
+  parentId,
+  menuType,
+  title,
+  path: '',
+  name: '',
+  component: '',
+  redirect: '',
+  permissionTag: '',
+  icon: '',
+  hidden: false,
+  alwaysShow: false,
+  noCache: false,
+  affix: false,
+  sort: 0,
+  children,
+  ...extra,
+});
+const tree = [
+  menu('m1', '0', '系统管理', 1, [
+    menu('m2', 'm1', '用户管理', 1, [menu('m3', 'm2', '新增用户', 2, [], { permissionTag: 'sys:user:save' })], { path: 'user', component: 'sys/user/index' }),
+    menu('m5', 'm1', '部门管理', 1, [], { path: 'depart', component: 'sys/depart/index' }),
+  ], { path: '/sys', component: 'Layout' }),
+];
+
+describe('menu tree table', { timeout: 30_000 }, () => {
+  it('shows nested menus with their type and moves one up', async () => {
+    const sort = vi.fn(() => null);
+    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': tree, '/api/sys/menu/sort': sort });
+    renderScreen(<MenuTree />, { dataProvider, resource: 'sys/menu' });
+    const ue = userEvent.setup({ delay: null });
+    const depart = await screen.findByRole('row', { name: '部门管理' });
+    expect(within(depart).getByText('sys/depart/index')).toBeTruthy();
+    const fn = screen.getByRole('row', { name: '新增用户' });
+    expect(within(fn).getByText('功能')).toBeTruthy();
+    expect(within(fn).getByText('sys:user:save')).toBeTruthy();
+    await ue.click(within(depart).getByRole('button', { name: '上移' }));
+    await waitFor(() => expect(sort).toHaveBeenCalledWith('/api/sys/menu/sort', { id: 'm5', sort: -1 }));
+  });
+
+  it('warns that children go too and deletes', async () => {
+    const del = vi.fn(() => null);
+    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': tree, '/api/sys/menu/delete': del });
+    renderScreen(<MenuTree />, { dataProvider, resource: 'sys/menu' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.click(within(await screen.findByRole('row', { name: '用户管理' })).getByRole('button', { name: '删除' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确定删除菜单「用户管理」吗？其全部下级菜单也会一并删除。')).toBeTruthy();
+    await ue.click(within(dialog).getByRole('button', { name: /删除/ }));
+    await waitFor(() => expect(del).toHaveBeenCalledWith('/api/sys/menu/delete', { ids: ['m2'] }));
+  });
+
+  it('asks a function entry for its permission tag', async () => {
+    const save = vi.fn((_p: string, body: unknown) => body);
+    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': tree, '/api/sys/menu/save': save });
+    renderScreen(<MenuTree />, { dataProvider, resource: 'sys/menu' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.click(within(await screen.findByRole('row', { name: '用户管理' })).getByRole('button', { name: '新增下级' }));
+    const dialog = await screen.findByRole('dialog', { name: /新增下级：用户管理/ });
+    // A child of a page is a function by default: no path or component, a permission tag instead.
+    expect(within(dialog).queryByLabelText(/路径/)).toBeNull();
+    await ue.type(within(dialog).getByLabelText(/标题/), '导出用户');
+    await ue.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('请输入权限标识')).toBeTruthy();
+    await ue.type(within(dialog).getByLabelText(/权限标识/), 'sys:user:export');
+    await ue.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    expect(save.mock.calls[0][1]).toMatchObject({ parentId: 'm2', menuType: 2, title: '导出用户', permissionTag: 'sys:user:export' });
+  });
+
+  it('requires path and component for a top-level menu', async () => {
+    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': tree });
+    renderScreen(<MenuTree />, { dataProvider, resource: 'sys/menu' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.click(await screen.findByRole('button', { name: '新增菜单' }));
+    const dialog = await screen.findByRole('dialog');
+    await ue.type(within(dialog).getByLabelText(/标题/), '考试管理');
+    await ue.type(within(dialog).getByLabelText(/路径/), 'exam');
+    await ue.clear(within(dialog).getByLabelText(/组件/));
+    await ue.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('请输入组件')).toBeTruthy();
+    expect(within(dialog).getByText('顶级菜单以 / 开头，下级填写相对路径')).toBeTruthy();
+  });
+});

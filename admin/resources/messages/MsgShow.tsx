@@ -1,0 +1,48 @@
+import { Card, CardContent, Divider, Stack, Typography } from '@mui/material';
+import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import type { SentMsg } from '../../../common/api';
+import { formatTime } from '../../../common/format';
+
+function MsgBody() {
+  const translate = useTranslate();
+  const record = useRecordContext<SentMsg>();
+  if (!record) return null;
+  const field = (name: string) => translate(`resources.sys/msg.fields.${name}`);
+  return (
+    <Card>
+      <CardContent sx={{ maxWidth: 960 }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {record.title}
+        </Typography>
+        <Stack direction="row" spacing={3} flexWrap="wrap" useFlexGap sx={{ color: 'text.secondary' }}>
+          <Typography variant="body2">
+            {field('senderName')}：{record.senderName}
+          </Typography>
+          <Typography variant="body2">
+            {field('targetType')}：{translate(`examhall.labels.msgTarget.${record.targetType}`)}
+          </Typography>
+          <Typography variant="body2">
+            {field('receiverCount')}：{record.receiverCount}
+          </Typography>
+          <Typography variant="body2">
+            {field('readCount')}：{record.readCount}
+          </Typography>
+          <Typography variant="body2">
+            {field('createTime')}：{formatTime(record.createTime)}
+          </Typography>
+        </Stack>
+        <Divider sx={{ my: 2 }} />
+        <Typography sx={{ whiteSpace: 'pre-wrap', lineHeight: 1.8 }}>{record.content}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function MsgShow() {
+  const translate = useTranslate();
+  return (
+    <Show resource="sys/msg" title={translate('examhall.messages.showTitle')} component="div" actions={<TopToolbar><ListButton /></TopToolbar>}>
+      <MsgBody />
+    </Show>
+  );
+}

@@ -1,0 +1,64 @@
+import { Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
+import { CanAccess, EditButton, ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import type { NoticeRecord } from '../../../common/api';
+import { formatTime } from '../../../common/format';
+import { StateChip } from '../shared/StateChip';
+
+const RESOURCE = 'sys/notice';
+
+function NoticeBody() {
+  const translate = useTranslate();
+  const record = useRecordContext<NoticeRecord>();
+  if (!record) return null;
+  return (
+    <Card>
+      <CardContent sx={{ maxWidth: 960 }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {record.title}
+        </Typography>
+        <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap sx={{ color: 'text.secondary' }}>
+          <StateChip label={translate(`examhall.labels.noticeState.${record.state}`)} color={record.state === 1 ? 'success' : 'default'} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={record.targetType === 2 ? translate('examhall.labels.noticeTarget.2') : translate('examhall.notices.everyone')}
+          />
+          <Typography variant="body2">
+            {translate('resources.sys/notice.fields.createByName')}：{record.createByName}
+          </Typography>
+          <Typography variant="body2">
+            {translate('resources.sys/notice.fields.publishTime')}：{formatTime(record.publishTime) || '—'}
+          </Typography>
+        </Stack>
+        <Divider sx={{ my: 2 }} />
+        {/* The content was sanitized by the server when it was saved. */}
+        <Box
+          className="notice-content"
+          sx={{ lineHeight: 1.8, '& img': { maxWidth: '100%' }, '& blockquote': { borderLeft: 3, borderColor: 'divider', pl: 2, ml: 0, color: 'text.secondary' } }}
+          dangerouslySetInnerHTML={{ __html: record.content }}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function NoticeShow() {
+  const translate = useTranslate();
+  return (
+    <Show
+      resource={RESOURCE}
+      title={translate('examhall.notices.showTitle')}
+      component="div"
+      actions={
+        <TopToolbar>
+          <ListButton />
+          <CanAccess resource={RESOURCE} action="edit">
+            <EditButton label="examhall.common.edit" />
+          </CanAccess>
+        </TopToolbar>
+      }
+    >
+      <NoticeBody />
+    </Show>
+  );
+}

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeDataProvider, renderScreen } from '../test/harness';
+import { NoticeCreate } from './NoticeForm';
+import { NoticeList } from './NoticeList';
+
+const tree = [
+  { id: 'd1', parentId: '0', deptName: '总部', deptCode: '', sort: 0, userCount: 0, children: [{ id: 'd2', parentId: 'd1', deptName: '研发部', deptCode: '', sort: 0, userCount: 0, children: [] }] },
+];
+
+describe('notice form', { timeout: 30_000 }, () => {
+  // ProseMirror measures the page (elementFromPoint, client rects), which jsdom does not lay out.
+  beforeAll(() => {
+    if (!document.elementFromPoint) document.elementFromPoint = () => null;
+    const emptyRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+    if (!Range.prototype.getClientRects) Range.prototype.getClientRects = emptyRects;
+    if (!Range.prototype.getBoundingClientRect) Range.prototype.getBoundingClientRect = () => new DOMRect();
+  });
+
+  it('writes rich text as HTML and targets departments', async () => {
+    const dataProvider = fakeDataProvider(
+      { create: async (_r: string, { data }: { data: Record<string, unknown> }) => ({ data: { id: 'n1', ...data } }) },
+      { '/api/sys/depart/tree': tree },
+    );
+    renderScreen(<NoticeCreate />, { dataProvider, resource: 'sys/notice' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.type(await screen.findByLabelText(/标题/, { selector: 'input' }), '放假通知');
+    const editor = screen.getByRole('textbox', { name: '内容' });
+    await ue.click(editor);
+    // jsdom has no real typing into contenteditable: hand ProseMirror a paste, as a browser would.
+    const paste = new Event('paste', { bubbles: true, cancelable: true });
+    Object.assign(paste, { clipboardData: { types: ['text/plain'], files: [], getData: (type: string) => (type === 'text/plain' ? '国庆放假' : '') } });
+    fireEvent(editor, paste);
+    await waitFor(() => expect(editor.textContent).toBe('国庆放假'));
+    await ue.keyboard('{Control>}a{/Control}');
+    await ue.click(screen.getByRole('button', { name: '粗体' }));
+    await waitFor(() => expect(editor.innerHTML).toContain('<strong>国庆放假</strong>'));
+    await ue.click(screen.getByRole('button', { name: '无序列表' }));
+    expect(editor.querySelector('ul li')).toBeTruthy();
+
+    await ue.click(screen.getByLabelText('指定部门'));
+    await ue.click(screen.getByRole('button', { name: /保存/ }));
+    expect(await screen.findByText('请至少选择一个部门')).toBeTruthy();
+    await ue.click(screen.getByRole('combobox', { name: /发布部门/ }));
+    await ue.click(await screen.findByRole('option', { name: '研发部' }));
+    await ue.click(screen.getByLabelText('发布'));
+    await ue.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(dataProvider.create).toHaveBeenCalled());
+    const { data } = dataProvider.create.mock.calls[0][1];
+    expect(data).toMatchObject({ title: '放假通知', state: 1, targetType: 2, deptIds: ['d2'] });
+    expect(data.content).toBe('<ul><li><p><strong>国庆放假</strong></p></li></ul>');
+  });
+
+  it('uploads an image into the content', async () => {
+    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': tree });
+    renderScreen(<NoticeCreate />, { dataProvider, resource: 'sys/notice' });
+    const editor = await screen.findByRole('textbox', { name: '内容' });
+    const image = new File([new Uint8Array([0x89, 0x50])], 'a.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('rich-text-image-file'), { target: { files: [image] } });
+    await waitFor(() => expect(dataProvider.upload).toHaveBeenCalledWith(image, 'notice'));
+    await waitFor(() => expect(editor.querySelector('img[src="/api/sys/file/get/f1"]')).toBeTruthy());
+  });
+
+  it('refuses an empty notice', async () => {
+    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': tree });
+    renderScreen(<NoticeCreate />, { dataProvider, resource: 'sys/notice' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.type(await screen.findByLabelText(/标题/, { selector: 'input' }), ' ');
+    await ue.click(screen.getByRole('button', { name: /保存/ }));
+    expect(await screen.findByText('请输入内容')).toBeTruthy();
+    expect(dataProvider.create).not.toHaveBeenCalled();
+  });
+});
+
+describe('notice list', { timeout: 30_000 }, () => {
+  it('shows state and audience labels', async () => {
+    const dataProvider = fakeDataProvider({
+      getList: async () => ({
+        data: [
+          { id: 'n1', title: '放假通知', content: '', state: 1, targetType: 1, deptIds: [], createByName: '管理员', publishTime: 1_700_000_000_000, createTime: 0, updateTime: 0 },
+          { id: 'n2', title: '草稿公告', content: '', state: 0, targetType: 2, deptIds: ['d1'], createByName: '管理员', publishTime: null, createTime: 0, updateTime: 0 },
+        ],
+        total: 2,
+      }),
+    });
+    renderScreen(<NoticeList />, { dataProvider, resource: 'sys/notice' });
+    const row = (await screen.findByText('草稿公告')).closest('tr')!;
+    expect(within(row).getByText('草稿')).toBeTruthy();
+    expect(within(row).getByText('指定部门')).toBeTruthy();
+    expect(within(screen.getByText('放假通知').closest('tr')!).getByText('已发布')).toBeTruthy();
+  });
+});

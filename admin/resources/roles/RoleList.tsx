@@ -1,0 +1,60 @@
+import { BulkDeleteButton, CanAccess, CreateButton, DataTable, EditButton, List, TextInput, TopToolbar, useCanAccess, useListContext, useTranslate } from 'react-admin';
+import type { RoleRecord } from '../../../common/api';
+import { formatTime } from '../../../common/format';
+import { ROLE_TYPE } from '../../../common/labels';
+import { EmptyState } from '../shared/EmptyState';
+import { useCodeLabel } from '../shared/labels';
+import { StateChip } from '../shared/StateChip';
+
+const RESOURCE = 'sys/role';
+
+function RoleBulkActions() {
+  const translate = useTranslate();
+  const { selectedIds } = useListContext();
+  return (
+    <CanAccess resource={RESOURCE} action="delete">
+      <BulkDeleteButton mutationMode="pessimistic" confirmContent={translate('examhall.roles.deleteConfirm', { smart_count: selectedIds.length })} />
+    </CanAccess>
+  );
+}
+
+export function RoleList() {
+  const translate = useTranslate();
+  const codeLabel = useCodeLabel();
+  const { canAccess: canEdit } = useCanAccess({ resource: RESOURCE, action: 'edit' });
+  return (
+    <List
+      resource={RESOURCE}
+      title={translate('examhall.roles.title')}
+      filters={[<TextInput key="roleName" source="roleName" alwaysOn resettable />]}
+      actions={
+        <TopToolbar>
+          <CanAccess resource={RESOURCE} action="create">
+            <CreateButton label="examhall.common.add" />
+          </CanAccess>
+        </TopToolbar>
+      }
+      sort={{ field: 'createTime', order: 'ASC' }}
+      exporter={false}
+      empty={false}
+    >
+      <DataTable<RoleRecord> rowClick={canEdit ? 'edit' : false} bulkActionButtons={<RoleBulkActions />} empty={<EmptyState message="examhall.roles.empty" />}>
+        <DataTable.Col source="roleName" disableSort />
+        <DataTable.Col source="roleCode" disableSort />
+        <DataTable.Col
+          source="roleType"
+          disableSort
+          render={(r) => <StateChip label={codeLabel(ROLE_TYPE, r.roleType)} color={r.roleType === 2 ? 'primary' : 'default'} />}
+        />
+        <DataTable.NumberCol source="userCount" disableSort />
+        <DataTable.Col source="remark" disableSort />
+        <DataTable.Col source="createTime" disableSort render={(r) => formatTime(r.createTime)} />
+        {canEdit ? (
+          <DataTable.Col label="examhall.common.actions" disableSort>
+            <EditButton label="examhall.common.edit" />
+          </DataTable.Col>
+        ) : null}
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '../../../common/api';
+import { toggleMenu } from '../shared/MenuTreeCheck';
+import { fakeDataProvider, renderScreen } from '../test/harness';
+import { RoleCreate } from './RoleForm';
+import { RoleList } from './RoleList';
+
+const menu = (id: string, parentId: string, title: string, menuType: number, children: MenuNode[] = [], permissionTag = ''): MenuNode => ({
+  id,
+  parentId,
+  menuType,
+  title,
+  path: '',
+  name: '',
+  component: '',
+  redirect: '',
+  permissionTag,
+  icon: '',
+  hidden: false,
+  alwaysShow: false,
+  noCache: false,
+  affix: false,
+  sort: 0,
+  children,
+});
+const tree = [
+  menu('m1', '0', '系统管理', 1, [
+    menu('m2', 'm1', '用户管理', 1, [menu('m3', 'm2', '新增用户', 2, [], 'sys:user:save'), menu('m4', 'm2', '删除用户', 2, [], 'sys:user:delete')]),
+    menu('m5', 'm1', '部门管理', 1),
+  ]),
+  menu('m6', '0', '控制台', 1),
+];
+
+describe('toggleMenu', () => {
+  it('checks a subtree with its ancestors and unchecks them again', () => {
+    const sub = toggleMenu(tree, new Set(), tree[0].children[0]);
+    expect([...sub].sort()).toEqual(['m1', 'm2', 'm3', 'm4']);
+    const leafOff = toggleMenu(tree, sub, tree[0].children[0].children[0]);
+    expect([...leafOff].sort()).toEqual(['m1', 'm2', 'm4']);
+    const allOff = toggleMenu(tree, leafOff, tree[0].children[0].children[1]);
+    expect([...allOff]).toEqual([]);
+  });
+});
+
+describe('role form', { timeout: 30_000 }, () => {
+  it('collects the checked menu ids including a whole subtree', async () => {
+    const dataProvider = fakeDataProvider(
+      { create: async (_r: string, { data }: { data: Record<string, unknown> }) => ({ data: { id: 'r9', ...data } }) },
+      { '/api/sys/menu/tree': tree },
+    );
+    renderScreen(<RoleCreate />, { dataProvider, resource: 'sys/role' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.type(await screen.findByLabelText(/角色编码/), 'teacher');
+    await ue.type(screen.getByLabelText(/角色名称/), '讲师');
+    await ue.click(screen.getByLabelText('管理员'));
+    const menuTree = await screen.findByRole('tree');
+    // Function entries show their permission tag.
+    expect(within(menuTree).getByText('sys:user:save')).toBeTruthy();
+    await ue.click(within(menuTree).getByRole('checkbox', { name: '用户管理' }));
+    await ue.click(within(menuTree).getByRole('checkbox', { name: '控制台' }));
+    expect((within(menuTree).getByRole('checkbox', { name: '删除用户' }) as HTMLInputElement).checked).toBe(true);
+    await ue.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(dataProvider.create).toHaveBeenCalled());
+    const { data } = dataProvider.create.mock.calls[0][1];
+    expect(data).toMatchObject({ roleCode: 'teacher', roleName: '讲师', roleType: 2, remark: '' });
+    expect([...data.menuIds].sort()).toEqual(['m1', 'm2', 'm3', 'm4', 'm6']);
+  });
+
+  it('refuses a bad role code', async () => {
+    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': tree });
+    renderScreen(<RoleCreate />, { dataProvider, resource: 'sys/role' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.type(await screen.findByLabelText(/角色编码/), '1bad code');
+    await ue.click(screen.getByRole('button', { name: /保存/ }));
+    expect(await screen.findByText('角色编码须以字母开头，只能包含字母、数字和下划线')).toBeTruthy();
+    expect(screen.getByText('请输入角色名称')).toBeTruthy();
+    expect(dataProvider.create).not.toHaveBeenCalled();
+  });
+
+  it('lists roles with their type label', async () => {
+    const dataProvider = fakeDataProvider({
+      getList: async () => ({
+        data: [{ id: 'r1', roleCode: 'sa', roleName: '超级管理员', roleType: 2, remark: '全部权限', menuIds: [], userCount: 1, createTime: 0 }],
+        total: 1,
+      }),
+    });
+    renderScreen(<RoleList />, { dataProvider, resource: 'sys/role' });
+    expect(await screen.findByText('超级管理员')).toBeTruthy();
+    expect(screen.getByText('管理员')).toBeTruthy();
+    expect(screen.getByText('全部权限')).toBeTruthy();
+  });
+});

@@ -1,0 +1,286 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  FormLabel,
+  IconButton,
+  MenuItem,
+  Paper,
+  Select,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import FormatBoldIcon from '@mui/icons-material/FormatBold';
+import FormatItalicIcon from '@mui/icons-material/FormatItalic';
+import StrikethroughSIcon from '@mui/icons-material/StrikethroughS';
+import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
+import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
+import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
+import InsertLinkIcon from '@mui/icons-material/InsertLink';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import ImageIcon from '@mui/icons-material/Image';
+import UndoIcon from '@mui/icons-material/Undo';
+import RedoIcon from '@mui/icons-material/Redo';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import Link from '@tiptap/extension-link';
+import Image from '@tiptap/extension-image';
+import { FieldTitle, InputHelperText, useInput, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { useAppDataProvider } from './appData';
+
+const LINK_PATTERN = /^https?:\/\/\S+$/i;
+type Level = 1 | 2 | 3;
+
+/** An editor with nothing but an empty paragraph stores '' (so "required" works); trailing empty paragraphs are dropped. */
+const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML().replace(/(<p><\/p>)+$/, ''));
+
+interface RichTextEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  onBlur?: () => void;
+  /** `kind` passed to the upload endpoint for inserted images. */
+  uploadKind?: string;
+  label?: React.ReactNode;
+  /** Accessible name of the editing area. */
+  ariaLabel?: string;
+  id?: string;
+  error?: boolean;
+  disabled?: boolean;
+}
+
+/** Rich-text editor (tiptap) storing HTML; images are uploaded through the data provider. */
+export function RichTextEditor({ value, onChange, onBlur, uploadKind = 'notice', label, ariaLabel, id, error, disabled }: RichTextEditorProps) {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [linkUrl, setLinkUrl] = useState('');
+  const onChangeRef = useRef(onChange);
+  const onBlurRef = useRef(onBlur);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+    onBlurRef.current = onBlur;
+  });
+
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ link: false, heading: { levels: [1, 2, 3] } }),
+      Link.configure({ openOnClick: false, autolink: true, protocols: ['http', 'https'] }),
+      Image,
+    ],
+    content: value || '',
+    editable: !disabled,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(id ? { id } : {}),
+        ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => onChangeRef.current(htmlOf(e)),
+    onBlur: () => onBlurRef.current?.(),
+  });
+
+  // The form may load the record after the editor exists: follow outside changes.
+  useEffect(() => {
+    if (editor && (value || '') !== htmlOf(editor)) editor.commands.setContent(value || '', { emitUpdate: false });
+  }, [editor, value]);
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      strike: e.isActive('strike'),
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+      blockquote: e.isActive('blockquote'),
+      link: e.isActive('link'),
+      heading: ([1, 2, 3] as Level[]).find((level) => e.isActive('heading', { level })) ?? 0,
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+
+  const tool = (key: string, title: string, icon: React.ReactNode, run: () => void, active = false, enabled = true) => (
+    <Tooltip title={title} key={key}>
+      <span>
+        <IconButton
+          size="small"
+          aria-label={title}
+          aria-pressed={active}
+          color={active ? 'primary' : 'default'}
+          disabled={disabled || !enabled}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={run}
+        >
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+
+  const chain = () => editor.chain().focus();
+  const onPickImage = async (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) return;
+    const result = await dataProvider.upload(file, uploadKind).catch(() => undefined);
+    if (result?.url) chain().setImage({ src: result.url, alt: result.name }).run();
+  };
+  const applyLink = () => {
+    const url = linkUrl.trim();
+    if (!LINK_PATTERN.test(url)) return;
+    chain().extendMarkRange('link').setLink({ href: url }).run();
+    setLinkOpen(false);
+  };
+  const linkInvalid = linkUrl.trim() !== '' && !LINK_PATTERN.test(linkUrl.trim());
+
+  return (
+    <Box sx={{ width: '100%' }}>
+      {label ? (
+        <FormLabel component="div" error={error} sx={{ mb: 0.5 }}>
+          {label}
+        </FormLabel>
+      ) : null}
+      <Paper variant="outlined" sx={{ borderColor: error ? 'error.main' : undefined, overflow: 'hidden' }}>
+        <Box
+          role="toolbar"
+          aria-label={translate('examhall.editor.toolbar')}
+          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.25, px: 1, py: 0.5, bgcolor: 'action.hover' }}
+        >
+          <Select
+            size="small"
+            variant="standard"
+            disableUnderline
+            value={state?.heading ?? 0}
+            disabled={disabled}
+            inputProps={{ 'aria-label': translate('examhall.editor.heading', { level: '' }).trim() }}
+            onChange={(e) => {
+              const level = Number(e.target.value);
+              if (level === 0) chain().setParagraph().run();
+              else chain().setHeading({ level: level as Level }).run();
+            }}
+            sx={{ minWidth: 84, fontSize: 14, mr: 0.5 }}
+          >
+            <MenuItem value={0}>{translate('examhall.editor.paragraph')}</MenuItem>
+            {([1, 2, 3] as Level[]).map((level) => (
+              <MenuItem key={level} value={level}>
+                {translate('examhall.editor.heading', { level })}
+              </MenuItem>
+            ))}
+          </Select>
+          <Divider orientation="vertical" flexItem />
+          {tool('bold', translate('examhall.editor.bold'), <FormatBoldIcon fontSize="small" />, () => chain().toggleBold().run(), state?.bold)}
+          {tool('italic', translate('examhall.editor.italic'), <FormatItalicIcon fontSize="small" />, () => chain().toggleItalic().run(), state?.italic)}
+          {tool('strike', translate('examhall.editor.strike'), <StrikethroughSIcon fontSize="small" />, () => chain().toggleStrike().run(), state?.strike)}
+          <Divider orientation="vertical" flexItem />
+          {tool('ul', translate('examhall.editor.bulletList'), <FormatListBulletedIcon fontSize="small" />, () => chain().toggleBulletList().run(), state?.bulletList)}
+          {tool('ol', translate('examhall.editor.orderedList'), <FormatListNumberedIcon fontSize="small" />, () => chain().toggleOrderedList().run(), state?.orderedList)}
+          {tool('quote', translate('examhall.editor.blockquote'), <FormatQuoteIcon fontSize="small" />, () => chain().toggleBlockquote().run(), state?.blockquote)}
+          <Divider orientation="vertical" flexItem />
+          {tool('link', translate('examhall.editor.link'), <InsertLinkIcon fontSize="small" />, () => {
+            setLinkUrl(String(editor.getAttributes('link').href ?? ''));
+            setLinkOpen(true);
+          }, state?.link)}
+          {tool('unlink', translate('examhall.editor.unlink'), <LinkOffIcon fontSize="small" />, () => chain().extendMarkRange('link').unsetLink().run(), false, !!state?.link)}
+          {tool('image', translate('examhall.editor.image'), <ImageIcon fontSize="small" />, () => fileRef.current?.click())}
+          <Divider orientation="vertical" flexItem />
+          {tool('undo', translate('examhall.editor.undo'), <UndoIcon fontSize="small" />, () => chain().undo().run(), false, !!state?.canUndo)}
+          {tool('redo', translate('examhall.editor.redo'), <RedoIcon fontSize="small" />, () => chain().redo().run(), false, !!state?.canRedo)}
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/*"
+            hidden
+            data-testid="rich-text-image-file"
+            onChange={(e) => {
+              void onPickImage(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </Box>
+        <Box
+          sx={{
+            px: 2,
+            py: 1,
+            minHeight: 240,
+            cursor: 'text',
+            '& .tiptap': { outline: 'none', minHeight: 220 },
+            '& .tiptap img': { maxWidth: '100%' },
+            '& .tiptap blockquote': { borderLeft: 3, borderColor: 'divider', pl: 2, ml: 0, color: 'text.secondary' },
+            '& .tiptap a': { color: 'primary.main' },
+          }}
+          onClick={() => editor.commands.focus()}
+        >
+          <EditorContent editor={editor} />
+        </Box>
+      </Paper>
+      <Dialog open={linkOpen} onClose={() => setLinkOpen(false)} fullWidth maxWidth="xs">
+        <DialogTitle>{translate('examhall.editor.link')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={translate('examhall.editor.linkPrompt')}
+            value={linkUrl}
+            error={linkInvalid}
+            helperText={linkInvalid ? translate('examhall.editor.linkInvalid') : ' '}
+            onChange={(e) => setLinkUrl(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                applyLink();
+              }
+            }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setLinkOpen(false)}>{translate('examhall.common.cancel')}</Button>
+          <Button variant="contained" disabled={!LINK_PATTERN.test(linkUrl.trim())} onClick={applyLink}>
+            {translate('examhall.common.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+interface RichTextInputProps {
+  source: string;
+  isRequired?: boolean;
+  label?: string;
+  validate?: Validator | Validator[];
+  uploadKind?: string;
+  resource?: string;
+}
+
+/** react-admin input around RichTextEditor. */
+export function RichTextInput({ source, label, validate, uploadKind, resource, isRequired: required }: RichTextInputProps) {
+  const translate = useTranslate();
+  const resourceName = useResourceContext({ resource });
+  const { id, field, fieldState, formState, isRequired } = useInput({ source, validate, resource, defaultValue: '', isRequired: required });
+  const text = translate(label ?? `resources.${resourceName}.fields.${source}`, { _: label ?? source });
+  const showError = (fieldState.isTouched || formState.isSubmitted) && fieldState.invalid;
+  return (
+    <Box sx={{ width: '100%', mb: 2 }}>
+      <RichTextEditor
+        id={id}
+        value={typeof field.value === 'string' ? field.value : ''}
+        onChange={field.onChange}
+        onBlur={() => field.onBlur()}
+        uploadKind={uploadKind}
+        error={showError}
+        ariaLabel={text}
+        label={<FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />}
+      />
+      {showError ? <InputHelperText error={fieldState.error?.message} /> : null}
+    </Box>
+  );
+}

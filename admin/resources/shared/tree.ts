@@ -1,0 +1,52 @@
+/** Helpers for the nested trees the server answers (/api/sys/depart/tree, /api/sys/menu/tree). */
+export interface TreeNode {
+  id: string;
+  parentId: string;
+  children: TreeNode[];
+}
+
+export interface FlatEntry<N> {
+  node: N;
+  depth: number;
+}
+
+type Nested<N> = N & { children: Nested<N>[] };
+
+/** Depth-first order, the way the tree is drawn. */
+export function flattenTree<N extends TreeNode>(nodes: readonly N[] | undefined, depth = 0, out: FlatEntry<N>[] = []): FlatEntry<N>[] {
+  for (const node of nodes ?? []) {
+    out.push({ node, depth });
+    flattenTree(node.children as N[], depth + 1, out);
+  }
+  return out;
+}
+
+/** The ids of a node's whole subtree, the node itself excluded. */
+export function descendantIds<N extends TreeNode>(node: N): string[] {
+  return flattenTree(node.children as Nested<N>[]).map((e) => e.node.id);
+}
+
+export function findNode<N extends TreeNode>(nodes: readonly N[] | undefined, id: string): N | undefined {
+  return flattenTree(nodes).find((e) => e.node.id === id)?.node;
+}
+
+/** id -> parent id, for walking up. */
+export function parentMap<N extends TreeNode>(nodes: readonly N[] | undefined): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const { node } of flattenTree(nodes)) for (const child of node.children) map.set(child.id, node.id);
+  return map;
+}
+
+/** Whether a node is the first / last among its siblings (for disabling move up / down). */
+export function siblingPosition<N extends TreeNode>(nodes: readonly N[] | undefined, id: string): { first: boolean; last: boolean } {
+  const walk = (list: readonly TreeNode[]): { first: boolean; last: boolean } | undefined => {
+    const i = list.findIndex((n) => n.id === id);
+    if (i >= 0) return { first: i === 0, last: i === list.length - 1 };
+    for (const n of list) {
+      const found = walk(n.children);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(nodes ?? []) ?? { first: true, last: true };
+}

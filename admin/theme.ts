@@ -1,0 +1,159 @@
+import type { RaThemeOptions } from 'react-admin';
+import { alpha } from '@mui/material/styles';
+import { HEADER_HEIGHT, SIDEBAR_WIDTH, THEME_COLOR } from '../common/constants';
+import type { UiSize } from './layout/preferences';
+
+/**
+ * The one admin theme (light and dark): react-admin and MUI styled through overrides here, the
+ * layout's own parts through the `sidebar` and `chrome` palette entries below.
+ */
+declare module '@mui/material/styles' {
+  interface Palette {
+    sidebar: { background: string; hover: string; text: string; activeText: string; groupBackground: string };
+    chrome: { tagBackground: string; tagBorder: string; headerShadow: string };
+  }
+  interface PaletteOptions {
+    sidebar?: Partial<Palette['sidebar']>;
+    chrome?: Partial<Palette['chrome']>;
+  }
+}
+
+export type ThemeMode = 'light' | 'dark';
+
+/** Base font size, spacing unit and MUI control size for each layout size (medium is the default). */
+const DENSITY: Record<UiSize, { fontSize: number; spacing: number; control: 'medium' | 'small' }> = {
+  default: { fontSize: 15, spacing: 8, control: 'medium' },
+  medium: { fontSize: 14, spacing: 8, control: 'small' },
+  small: { fontSize: 13, spacing: 7, control: 'small' },
+  mini: { fontSize: 12, spacing: 6, control: 'small' },
+};
+
+const FONT_FAMILY = [
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Segoe UI"',
+  '"PingFang SC"',
+  '"Hiragino Sans GB"',
+  '"Microsoft YaHei"',
+  '"Helvetica Neue"',
+  'Helvetica',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+export interface AdminThemeOptions {
+  mode?: ThemeMode;
+  primary?: string;
+  size?: UiSize;
+}
+
+export function createAdminTheme({ mode = 'light', primary = THEME_COLOR, size = 'medium' }: AdminThemeOptions = {}): RaThemeOptions {
+  const dark = mode === 'dark';
+  const density = DENSITY[size];
+  const divider = dark ? 'rgba(255,255,255,0.12)' : '#e8eaec';
+  const headBackground = dark ? '#1f2530' : '#f7f8fa';
+  return {
+    palette: {
+      mode,
+      primary: { main: primary },
+      secondary: { main: dark ? '#94a3b8' : '#475569' },
+      background: dark ? { default: '#0f141b', paper: '#171d26' } : { default: '#f0f2f5', paper: '#ffffff' },
+      divider,
+      sidebar: dark
+        ? { background: '#10151d', hover: '#1b2330', text: 'rgba(255,255,255,0.72)', activeText: '#ffffff', groupBackground: '#0b1016' }
+        : { background: '#001529', hover: '#0c2135', text: 'rgba(255,255,255,0.72)', activeText: '#ffffff', groupBackground: '#000c17' },
+      chrome: {
+        tagBackground: dark ? '#171d26' : '#ffffff',
+        tagBorder: dark ? 'rgba(255,255,255,0.16)' : '#d8dce5',
+        headerShadow: dark ? '0 1px 0 rgba(255,255,255,0.08)' : '0 1px 4px rgba(0,21,41,0.08)',
+      },
+    },
+    spacing: density.spacing,
+    shape: { borderRadius: 4 },
+    typography: {
+      fontFamily: FONT_FAMILY,
+      fontSize: density.fontSize,
+      h5: { fontWeight: 600 },
+      h6: { fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 500 },
+    },
+    sidebar: { width: SIDEBAR_WIDTH, closedWidth: 64 },
+    components: {
+      MuiAppBar: {
+        defaultProps: { elevation: 0, color: 'inherit' },
+      },
+      MuiPaper: {
+        styleOverrides: {
+          elevation1: { boxShadow: dark ? 'none' : '0 1px 2px rgba(0,0,0,0.03), 0 1px 6px -1px rgba(0,0,0,0.02), 0 2px 4px rgba(0,0,0,0.02)' },
+          outlined: { borderColor: divider },
+        },
+      },
+      MuiCard: {
+        defaultProps: { elevation: 1 },
+        styleOverrides: { root: { borderRadius: 6, border: dark ? `1px solid ${divider}` : 'none' } },
+      },
+      MuiButton: {
+        defaultProps: { disableElevation: true, size: density.control },
+      },
+      MuiIconButton: {
+        defaultProps: { size: density.control },
+      },
+      MuiTextField: {
+        defaultProps: { variant: 'outlined', margin: 'dense', size: 'small', fullWidth: true },
+      },
+      MuiFormControl: {
+        defaultProps: { variant: 'outlined', margin: 'dense', size: 'small', fullWidth: true },
+      },
+      MuiAutocomplete: {
+        defaultProps: { fullWidth: true, size: 'small' },
+      },
+      MuiTableCell: {
+        styleOverrides: {
+          root: { borderColor: divider, '&.MuiTableCell-paddingCheckbox': { padding: '0 8px' } },
+          head: { fontWeight: 600, backgroundColor: headBackground, whiteSpace: 'nowrap' },
+        },
+      },
+      MuiTableRow: {
+        styleOverrides: { hover: { '&:hover': { backgroundColor: `${alpha(primary, 0.04)} !important` } } },
+      },
+      MuiTooltip: {
+        defaultProps: { arrow: true },
+      },
+      MuiListItemIcon: {
+        styleOverrides: { root: { minWidth: 36 } },
+      },
+      MuiDialogTitle: {
+        styleOverrides: { root: { fontSize: '1rem', fontWeight: 600 } },
+      },
+      RaDatagrid: {
+        styleOverrides: { root: { '& .RaDatagrid-headerCell': { backgroundColor: headBackground, fontWeight: 600 } } },
+      },
+      RaDataTable: {
+        styleOverrides: { root: { '& .RaDataTable-headerCell': { backgroundColor: headBackground, fontWeight: 600 } } },
+      },
+      RaList: {
+        // Wide tables scroll inside their own wrapper instead of widening the page (phones); the
+        // card itself must not clip, or the bulk-actions toolbar that slides above it disappears.
+        styleOverrides: {
+          root: {
+            minWidth: 0,
+            '& .RaList-main': { marginTop: 0, minWidth: 0 },
+            '& .RaList-content': { overflow: 'visible' },
+            '& .RaDataTable-tableWrapper, & .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+          },
+        },
+      },
+      RaToolbar: {
+        styleOverrides: { root: { backgroundColor: dark ? '#1b2230' : '#fafbfc', borderTop: `1px solid ${divider}` } },
+      },
+      RaTopToolbar: {
+        styleOverrides: { root: { alignItems: 'center' } },
+      },
+      RaLayout: {
+        styleOverrides: { root: { minHeight: '100vh' } },
+      },
+    },
+  };
+}
+
+export const LAYOUT = { headerHeight: HEADER_HEIGHT, sidebarWidth: SIDEBAR_WIDTH, sidebarClosedWidth: 64, tagsHeight: 36 } as const;
