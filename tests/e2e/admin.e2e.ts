@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, api, apiToken, signIn, uniqueName } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+test('an administrator signs in, creates a user, gives it a role, and renames the site', async ({ page, request }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('欢迎回来，系统管理员')).toBeVisible();
+  await expect(page).toHaveTitle(/^控制台 - /);
+
+  // Create a user from the users screen.
+  const userName = uniqueName('staff');
+  const sidebar = page.getByRole('navigation', { name: '主菜单' });
+  await sidebar.getByRole('button', { name: '系统管理' }).click();
+  await sidebar.getByRole('link', { name: '用户管理' }).click();
+  await expect(page).toHaveURL(/\/admin\/sys\/user/);
+  await page.getByRole('link', { name: '新增' }).or(page.getByRole('button', { name: '新增' })).first().click();
+  // The list (whose filter is also labelled 用户名) stays on screen until the create form is
+  // ready, so wait for the form that has a password field.
+  const form = page.locator('form').filter({ has: page.getByRole('textbox', { name: '密码', exact: true }) });
+  await expect(form).toBeVisible();
+  await form.getByLabel('用户名').fill(userName);
+  await form.getByLabel('姓名').fill('新同事');
+  await form.getByRole('textbox', { name: '密码', exact: true }).fill('Staff1234');
+  await form.getByRole('combobox', { name: '角色' }).click();
+  await page.getByRole('option', { name: '学员' }).click();
+  await page.keyboard.press('Escape');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/\/admin\/sys\/user$/);
+  const row = page.getByRole('row').filter({ hasText: userName, visible: true });
+  await expect(row).toBeVisible();
+
+  // Give it a second role with the bulk action.
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '批量设置角色' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: '角色' }).click();
+  await page.getByRole('option', { name: '超级管理员' }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toBeHidden();
+  const token = await apiToken(request, ADMIN.username, ADMIN.password);
+  const found = await api<{ records: Array<{ roleNames: string[] }> }>(request, '/api/sys/user/paging', { current: 1, size: 5, params: { userName } }, token);
+  expect(found.records[0].roleNames).toEqual(['超级管理员']);
+
+  // Rename the site: the title and the sidebar show it at once, and the learner area too.
+  const siteName = `培训考试中心${Date.now().toString(36)}`;
+  await page.goto('/admin/sys/config');
+  const nameInput = page.getByLabel('站点名称').filter({ visible: true });
+  await expect(nameInput).not.toHaveValue('');
+  await nameInput.fill(siteName);
+  await page.getByRole('button', { name: '保存' }).filter({ visible: true }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await expect(page).toHaveTitle(`站点设置 - ${siteName}`);
+  await expect(page.getByText(siteName).first()).toBeVisible();
+  await page.goto('/web/notice');
+  await expect(page).toHaveTitle(new RegExp(`- ${siteName}$`));
+  await expect(page.getByRole('banner').getByText(siteName)).toBeVisible();
+});
+
+test('an administrator finds a screen with route search and tidies the tab bar', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  await page.getByRole('button', { name: '搜索菜单' }).click();
+  await page.getByRole('combobox', { name: '菜单搜索' }).fill('角色');
+  await page.getByRole('option', { name: /角色管理/ }).click();
+  await expect(page).toHaveURL(/\/admin\/sys\/role/);
+
+  // The group of the current page (角色管理) is open in the sidebar.
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '部门管理' }).click();
+  await expect(page).toHaveURL(/\/admin\/sys\/depart/);
+  const tabs = page.getByRole('navigation', { name: '已访问页面' });
+  await expect(tabs.getByRole('link', { name: '控制台' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: '角色管理' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: '部门管理' })).toBeVisible();
+
+  await tabs.getByRole('link', { name: '部门管理' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+  await expect(tabs.getByRole('link', { name: '角色管理' })).toHaveCount(0);
+  await expect(tabs.getByRole('link', { name: '部门管理' })).toBeVisible();
+  // The dashboard is pinned (meta affix): closing the others keeps it.
+  await expect(tabs.getByRole('link', { name: '控制台' })).toBeVisible();
+
+  await tabs.getByRole('link', { name: '部门管理' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭所有' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(tabs.getByRole('link', { name: '部门管理' })).toHaveCount(0);
+});
