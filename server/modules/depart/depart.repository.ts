@@ -32,41 +32,6 @@ export async function existingDeptIds(db: Db, ids: readonly string[]): Promise<s
   return rows.map((r) => r.id);
 }
 
-/** The given departments and everything below them, in one recursive query. */
-export async function findDescendantIds(db: Db, rootIds: readonly string[]): Promise<string[]> {
-  if (rootIds.length === 0) return [];
-  const rows = await db
-    .withRecursive('sub(id)', (qb) =>
-      qb
-        .selectFrom('sys_depart')
-        .select('id')
-        .where('id', 'in', rootIds)
-        // UNION (not UNION ALL) also ends the walk should a cycle ever slip into the data.
-        .union(qb.selectFrom('sys_depart as d').innerJoin('sub', 'sub.id', 'd.parent_id').select('d.id')),
-    )
-    .selectFrom('sub')
-    .select('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** The department and everything above it, in one recursive query. */
-export async function findAncestorIds(db: Db, deptId: string): Promise<string[]> {
-  if (!deptId) return [];
-  const rows = await db
-    .withRecursive('up(id, parent_id)', (qb) =>
-      qb
-        .selectFrom('sys_depart')
-        .select(['id', 'parent_id'])
-        .where('id', '=', deptId)
-        .union(qb.selectFrom('sys_depart as d').innerJoin('up', 'up.parent_id', 'd.id').select(['d.id', 'd.parent_id'])),
-    )
-    .selectFrom('up')
-    .select('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 export async function siblingNameTaken(db: Db, parentId: string, name: string, exceptId?: string): Promise<boolean> {
   let q = db.selectFrom('sys_depart').select('id').where('parent_id', '=', parentId).where('dept_name', '=', name);
   if (exceptId) q = q.where('id', '!=', exceptId);

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../../common/errorCodes';
 import type { DB, DepartRow } from '../../db/schema';
 import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { ancestorIds, subtreeIds } from '../../lib/tree';
 import { ROOT_DEPT_ID } from '../../seed/constants';
 import * as repo from './depart.repository';
 import { planMove } from './siblingOrder';
@@ -17,12 +18,12 @@ export function departRowToRecord(row: DepartRow): DepartRecord {
 
 /** A department and all of its sub-departments (itself included). */
 export function descendantDeptIds(db: repo.Db, deptId: string | readonly string[]): Promise<string[]> {
-  return repo.findDescendantIds(db, typeof deptId === 'string' ? [deptId] : deptId);
+  return subtreeIds(db, 'sys_depart', typeof deptId === 'string' ? [deptId] : deptId);
 }
 
 /** A department and all of its parents up to the top (itself included); [] for no department. */
 export function ancestorDeptIds(db: repo.Db, deptId: string): Promise<string[]> {
-  return repo.findAncestorIds(db, deptId);
+  return ancestorIds(db, 'sys_depart', [deptId]);
 }
 
 /** Display order of siblings: sort, then name, then id. */
@@ -67,7 +68,7 @@ export async function saveDepart(db: Kysely<DB>, body: DepartSaveBody): Promise<
     if (body.id && !current) throw notFound('部门不存在或已被删除');
     if (parentId !== TOP_PARENT) {
       if (!(await repo.findDepart(trx, parentId))) throw fail('上级部门不存在');
-      if (current && (await repo.findDescendantIds(trx, [current.id])).includes(parentId)) {
+      if (current && (await subtreeIds(trx, 'sys_depart', [current.id])).includes(parentId)) {
         throw fail('上级部门不能是本部门或其下级部门');
       }
     }

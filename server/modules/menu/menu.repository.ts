@@ -43,40 +43,6 @@ export async function allMenuIds(db: Db): Promise<string[]> {
   return (await db.selectFrom('sys_menu').select('id').execute()).map((r) => r.id);
 }
 
-/** The given menus and every menu above them, in one recursive query. */
-export async function findAncestorIds(db: Db, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .withRecursive('up(id, parent_id)', (qb) =>
-      qb
-        .selectFrom('sys_menu')
-        .select(['id', 'parent_id'])
-        .where('id', 'in', ids)
-        .union(qb.selectFrom('sys_menu as m').innerJoin('up', 'up.parent_id', 'm.id').select(['m.id', 'm.parent_id'])),
-    )
-    .selectFrom('up')
-    .select('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** The given menus and every menu below them, in one recursive query. */
-export async function findDescendantIds(db: Db, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .withRecursive('sub(id)', (qb) =>
-      qb
-        .selectFrom('sys_menu')
-        .select('id')
-        .where('id', 'in', ids)
-        .union(qb.selectFrom('sys_menu as m').innerJoin('sub', 'sub.id', 'm.parent_id').select('m.id')),
-    )
-    .selectFrom('sub')
-    .select('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 export async function insertMenu(db: Db, row: Insertable<SysMenuTable>): Promise<void> {
   await db.insertInto('sys_menu').values(row).execute();
 }

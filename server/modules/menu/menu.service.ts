@@ -3,6 +3,7 @@ import type { IdsBody, MenuNode, MenuSaveBody, RouteEntry, SortBody } from '../.
 import type { DB, MenuRow } from '../../db/schema';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { subtreeIds } from '../../lib/tree';
 import { SA_ROLE_ID } from '../../seed/constants';
 import { planMove } from '../depart/siblingOrder';
 import * as repo from './menu.repository';
@@ -113,7 +114,7 @@ export async function saveMenu(db: Kysely<DB>, body: MenuSaveBody): Promise<Menu
       const parent = await repo.findMenu(trx, parentId);
       if (!parent) throw fail('上级菜单不存在');
       if (parent.menu_type === MenuKind.FUNCTION) throw fail('功能不能作为上级菜单');
-      if (current && (await repo.findDescendantIds(trx, [current.id])).includes(parentId)) {
+      if (current && (await subtreeIds(trx, 'sys_menu', [current.id])).includes(parentId)) {
         throw fail('上级菜单不能是本菜单或其下级菜单');
       }
     }
@@ -149,7 +150,7 @@ export async function saveMenu(db: Kysely<DB>, body: MenuSaveBody): Promise<Menu
 /** Deletes the menus, everything below them and every grant of them, in one transaction. */
 export async function deleteMenus(db: Kysely<DB>, { ids }: IdsBody): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const all = await repo.findDescendantIds(trx, [...new Set(ids)]);
+    const all = await subtreeIds(trx, 'sys_menu', [...new Set(ids)]);
     if (all.length === 0) throw notFound('菜单不存在或已被删除');
     await repo.deleteMenus(trx, all);
   });

@@ -7,6 +7,7 @@ import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { paginate } from '../../lib/paging';
 import { SA_ROLE_ID, STUDENT_ROLE_ID } from '../../seed/constants';
+import { ancestorIds } from '../../lib/tree';
 import * as menuRepo from '../menu/menu.repository';
 import * as repo from './role.repository';
 
@@ -70,7 +71,7 @@ export async function saveRole(db: Kysely<DB>, body: RoleSaveBody): Promise<Role
     if ((await menuRepo.existingMenuIds(trx, wanted)).length !== wanted.length) throw fail('所选菜单不存在或已被删除');
     // The super administrator always holds every menu; any other role gets its choice plus the
     // parents of each chosen entry, so the sidebar tree stays whole.
-    const menuIds = current?.id === SA_ROLE_ID ? await menuRepo.allMenuIds(trx) : await menuRepo.findAncestorIds(trx, wanted);
+    const menuIds = current?.id === SA_ROLE_ID ? await menuRepo.allMenuIds(trx) : await ancestorIds(trx, 'sys_menu', wanted);
 
     const values = { role_code: roleCode, role_name: roleName, role_type: body.roleType, remark: body.remark?.trim() ?? '' };
     let roleId = current?.id;

@@ -1,0 +1,47 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** Tables that form a tree through `parent_id`. */
+export type TreeTable = 'sys_depart' | 'sys_menu';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * The given rows and every row below them, in one recursive query. UNION (not UNION ALL) also
+ * ends the walk should a cycle ever slip into the data.
+ */
+export async function subtreeIds(db: Db, table: TreeTable, rootIds: readonly string[]): Promise<string[]> {
+  if (rootIds.length === 0) return [];
+  const k = db as unknown as Kysely<any>;
+  const rows = await k
+    .withRecursive('sub(id)', (qb) =>
+      qb
+        .selectFrom(table)
+        .select('id')
+        .where('id', 'in', rootIds)
+        .union(qb.selectFrom(`${table} as t`).innerJoin('sub', 'sub.id', 't.parent_id').select('t.id')),
+    )
+    .selectFrom('sub')
+    .select('id')
+    .execute();
+  return rows.map((r: { id: string }) => r.id);
+}
+
+/** The given rows and every row above them up to the top, in one recursive query. */
+export async function ancestorIds(db: Db, table: TreeTable, ids: readonly string[]): Promise<string[]> {
+  const wanted = ids.filter(Boolean);
+  if (wanted.length === 0) return [];
+  const k = db as unknown as Kysely<any>;
+  const rows = await k
+    .withRecursive('up(id, parent_id)', (qb) =>
+      qb
+        .selectFrom(table)
+        .select(['id', 'parent_id'])
+        .where('id', 'in', wanted)
+        .union(qb.selectFrom(`${table} as t`).innerJoin('up', 'up.parent_id', 't.id').select(['t.id', 't.parent_id'])),
+    )
+    .selectFrom('up')
+    .select('id')
+    .execute();
+  return rows.map((r: { id: string }) => r.id);
+}
