@@ -97,6 +97,17 @@ describe.each(DIALECTS)('roles on %s', (dialect) => {
     expect(grants).toEqual([]);
   });
 
+  it('applies a granted or withdrawn permission on the very next request', async () => {
+    const role = await save({ roleCode: 'perm_probe', roleName: '权限探针', roleType: 2, menuIds: ['m_sys_user_list'] });
+    const auditor = await makeUser(t, 'perm_probe_u', [role.id]);
+    const paging = () => t.call('/api/sys/user/paging', { current: 1, size: 5 }, auditor.token);
+    expect((await paging()).body.code).toBe(0);
+    await save({ id: role.id, roleCode: 'perm_probe', roleName: '权限探针', roleType: 2, menuIds: ['m_dashboard'] });
+    expect((await paging()).body.code).toBe(ErrorCode.FORBIDDEN);
+    await save({ id: role.id, roleCode: 'perm_probe', roleName: '权限探针', roleType: 2, menuIds: ['m_sys_user_list'] });
+    expect((await paging()).body.code).toBe(0);
+  });
+
   it('refuses learners and administrators without the permission', async () => {
     const reg = await t.call('/api/sys/user/reg', { userName: 'role_learner', password: PASSWORD, realName: '学员' });
     const learner = reg.body.data.token as string;

@@ -3,12 +3,17 @@ import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export interface SessionUserRow {
+/** One row per role of the session's user (one row with null role columns when it has none). */
+export interface SessionAccessRow {
   user_id: string;
   user_name: string;
   state: number;
   last_seen_time: number;
   expire_time: number;
+  role_id: string | null;
+  role_code: string | null;
+  role_name: string | null;
+  role_type: number | null;
 }
 
 export async function insertSession(
@@ -29,14 +34,16 @@ export async function insertSession(
     .execute();
 }
 
-/** One indexed lookup: the session and the user it belongs to. */
-export function findSessionUser(db: Db, tokenHash: string): Promise<SessionUserRow | undefined> {
+/** The session, its user and the user's roles, in one indexed query: the per-request check. */
+export function findSessionAccess(db: Db, tokenHash: string): Promise<SessionAccessRow[]> {
   return db
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
-    .select(['s.user_id', 'u.user_name', 'u.state', 's.last_seen_time', 's.expire_time'])
+    .leftJoin('sys_user_role as ur', 'ur.user_id', 'u.id')
+    .leftJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select(['s.user_id', 'u.user_name', 'u.state', 's.last_seen_time', 's.expire_time', 'r.id as role_id', 'r.role_code', 'r.role_name', 'r.role_type'])
     .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .execute();
 }
 
 export async function touchSession(db: Db, tokenHash: string, now: number, expireTime: number): Promise<void> {
@@ -63,24 +70,16 @@ export async function deleteExpiredSessions(db: Db, now: number): Promise<void> 
   await db.deleteFrom('sys_session').where('expire_time', '<', now).execute();
 }
 
-/** Role types, codes and permission tags of a user, through roles → role menus → function menus. */
-export async function findUserAccess(db: Db, userId: string) {
-  const roles = await db
-    .selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select(['r.id', 'r.role_code', 'r.role_name', 'r.role_type'])
-    .where('ur.user_id', '=', userId)
+/** Permission tags granted to any of these roles, through role menus → function menus. */
+export async function findRolePermissionTags(db: Db, roleIds: readonly string[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sys_role_menu as rm')
+    .innerJoin('sys_menu as m', 'm.id', 'rm.menu_id')
+    .select('m.permission_tag')
+    .distinct()
+    .where('rm.role_id', 'in', roleIds)
+    .where('m.permission_tag', '!=', '')
     .execute();
-  const perms =
-    roles.length === 0
-      ? []
-      : await db
-          .selectFrom('sys_role_menu as rm')
-          .innerJoin('sys_menu as m', 'm.id', 'rm.menu_id')
-          .select('m.permission_tag')
-          .distinct()
-          .where('rm.role_id', 'in', roles.map((r) => r.id))
-          .where('m.permission_tag', '!=', '')
-          .execute();
-  return { roles, permissionTags: perms.map((p) => p.permission_tag) };
+  return rows.map((r) => r.permission_tag);
 }

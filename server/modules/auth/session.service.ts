@@ -40,25 +40,48 @@ export async function createSession(
   return token;
 }
 
+/**
+ * Permission tags per set of roles, kept briefly in this process: they change only when an
+ * administrator edits roles or menus, which clears this process's copy at once (other processes
+ * see the change within PERMISSION_TTL_MS).
+ */
+const PERMISSION_TTL_MS = 5_000;
+const permissionCache = new Map<string, { tags: string[]; until: number }>();
+
+export function invalidatePermissionCache(): void {
+  permissionCache.clear();
+}
+
+async function permissionsOf(db: Kysely<DB>, roleIds: string[]): Promise<string[]> {
+  const key = [...roleIds].sort().join(',');
+  const hit = permissionCache.get(key);
+  if (hit && hit.until > Date.now()) return hit.tags;
+  const tags = await repo.findRolePermissionTags(db, roleIds);
+  permissionCache.set(key, { tags, until: Date.now() + PERMISSION_TTL_MS });
+  return tags;
+}
+
 /** The caller behind a token, or null when the token is unknown, expired, revoked or its user is not active. */
 export async function resolveSession(db: Kysely<DB>, token: string, ttlSeconds: number): Promise<AuthUser | null> {
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
-  const row = await repo.findSessionUser(db, tokenHash);
+  const rows = await repo.findSessionAccess(db, tokenHash);
+  const row = rows[0];
   const now = Date.now();
   if (!row || row.expire_time <= now || row.state !== 0) return null;
   if (now - row.last_seen_time > TOUCH_EVERY_MS) {
     await repo.touchSession(db, tokenHash, now, now + ttlSeconds * 1000);
   }
-  const access = await repo.findUserAccess(db, row.user_id);
+  const roles = rows.filter((r) => r.role_id !== null);
+  const roleIds = roles.map((r) => r.role_id!);
   return {
     id: row.user_id,
     userName: row.user_name,
-    roleType: Math.max(1, ...access.roles.map((r) => r.role_type)),
-    roleIds: access.roles.map((r) => r.id),
-    roleCodes: access.roles.map((r) => r.role_code),
-    roleNames: access.roles.map((r) => r.role_name),
-    permissions: access.permissionTags,
+    roleType: Math.max(1, ...roles.map((r) => r.role_type!)),
+    roleIds,
+    roleCodes: roles.map((r) => r.role_code!),
+    roleNames: roles.map((r) => r.role_name!),
+    permissions: await permissionsOf(db, roleIds),
     tokenHash,
   };
 }

@@ -4,6 +4,7 @@ import type { DB, MenuRow } from '../../db/schema';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { subtreeIds } from '../../lib/tree';
+import { invalidatePermissionCache } from '../auth/session.service';
 import { SA_ROLE_ID } from '../../seed/constants';
 import { planMove } from '../depart/siblingOrder';
 import * as repo from './menu.repository';
@@ -144,6 +145,7 @@ export async function saveMenu(db: Kysely<DB>, body: MenuSaveBody): Promise<Menu
     await repo.grantMenus(trx, SA_ROLE_ID, [created]);
     return created;
   });
+  invalidatePermissionCache();
   return getMenu(db, id);
 }
 
@@ -154,6 +156,7 @@ export async function deleteMenus(db: Kysely<DB>, { ids }: IdsBody): Promise<voi
     if (all.length === 0) throw notFound('菜单不存在或已被删除');
     await repo.deleteMenus(trx, all);
   });
+  invalidatePermissionCache();
 }
 
 /** sort -1 moves up one place among siblings, +1 down one; any other value is written as the sort itself. */

@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids';
 import { paginate } from '../../lib/paging';
 import { SA_ROLE_ID, STUDENT_ROLE_ID } from '../../seed/constants';
 import { ancestorIds } from '../../lib/tree';
+import { invalidatePermissionCache } from '../auth/session.service';
 import * as menuRepo from '../menu/menu.repository';
 import * as repo from './role.repository';
 
@@ -84,6 +85,7 @@ export async function saveRole(db: Kysely<DB>, body: RoleSaveBody): Promise<Role
     await repo.replaceRoleMenus(trx, roleId, menuIds);
     return roleId;
   });
+  invalidatePermissionCache();
   return getRole(db, id);
 }
 
@@ -96,4 +98,5 @@ export async function deleteRoles(db: Kysely<DB>, { ids }: IdsBody): Promise<voi
     if ((await repo.rolesInUse(trx, unique)).length) throw fail('角色下还有用户，无法删除');
     await repo.deleteRoles(trx, unique);
   });
+  invalidatePermissionCache();
 }
