@@ -26,6 +26,7 @@ test('an administrator signs in, creates a user, gives it a role, and renames th
   await form.getByRole('combobox', { name: '角色' }).click();
   await page.getByRole('option', { name: '学员' }).click();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
   await form.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/\/admin\/sys\/user$/);
   const row = page.getByRole('row').filter({ hasText: userName, visible: true });
@@ -37,7 +38,9 @@ test('an administrator signs in, creates a user, gives it a role, and renames th
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox', { name: '角色' }).click();
   await page.getByRole('option', { name: '超级管理员' }).click();
-  await page.keyboard.press('Escape');
+  // Close the picker by clicking elsewhere in the dialog (Escape would close the dialog itself).
+  await dialog.getByRole('heading').click();
+  await expect(page.getByRole('listbox')).toBeHidden();
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog).toBeHidden();
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
