@@ -2,6 +2,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+
+// Learner feature folders: a feature never imports another one (bulletproof-react's rule).
+const learnerFeatures = fs.existsSync('learner/features')
+  ? fs.readdirSync('learner/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+const appImportRules = (other) => ({
+  paths: [
+    { name: 'axios', message: 'Use the http client in common/http.' },
+    { name: 'react-router', message: 'Import from react-router-dom only.' },
+  ],
+  patterns: [{ group: [`**/${other}/**`, '**/server/**'], message: 'The SPAs never import each other or the server.' }],
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
@@ -29,26 +42,28 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/admin/**', '**/learner/**', '**/server/**'] }],
     },
   },
-  {
-    // Components talk to the API through common/http only.
-    files: ['admin/**/*.{ts,tsx}', 'learner/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'axios', message: 'Use the http client in common/http.' }, { name: 'react-router', message: 'Import from react-router-dom only.' }],
-          patterns: ['**/server/**'],
-        },
-      ],
-    },
-  },
-  {
-    // The SPAs never import each other.
-    files: ['admin/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'axios', message: 'Use the http client in common/http.' }, { name: 'react-router', message: 'Import from react-router-dom only.' }], patterns: ['**/learner/**', '**/server/**'] }] },
-  },
-  {
-    files: ['learner/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'axios', message: 'Use the http client in common/http.' }, { name: 'react-router', message: 'Import from react-router-dom only.' }], patterns: ['**/admin/**', '**/server/**'] }] },
-  },
+  // Components talk to the API through common/http only; the SPAs never import each other.
+  { files: ['admin/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', appImportRules('learner')] } },
+  { files: ['learner/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', appImportRules('admin')] } },
+  ...learnerFeatures.map((feature) => {
+    const others = learnerFeatures.filter((f) => f !== feature);
+    const rules = appImportRules('admin');
+    return {
+      files: [`learner/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            ...rules,
+            patterns: [
+              ...rules.patterns,
+              ...(others.length
+                ? [{ regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`, message: `Features do not import each other: move shared code to learner/components, hooks or app.` }]
+                : []),
+            ],
+          },
+        ],
+      },
+    };
+  }),
 );
