@@ -92,14 +92,19 @@ interface EntryProps {
   onNavigate: () => void;
 }
 
-function PageEntry({ item, pathname, depth, onNavigate }: EntryProps) {
-  const Icon = menuIcon(item.icon);
+/** A page's link: an outside address opens in a new tab; an inside one is a router link, selected while open. */
+function pageLink(item: NavItem, pathname: string) {
   const external = isExternal(item.path);
   const linkProps = external
     ? { component: 'a' as const, href: item.path, target: '_blank', rel: 'noopener noreferrer' }
     : { component: Link, to: item.path };
+  return { ...linkProps, selected: !external && isActive(pathname, item.path) };
+}
+
+function PageEntry({ item, pathname, depth, onNavigate }: EntryProps) {
+  const Icon = menuIcon(item.icon);
   return (
-    <ListItemButton {...linkProps} selected={!external && isActive(pathname, item.path)} onClick={onNavigate} sx={{ pl: 2.5 + depth * 2 }}>
+    <ListItemButton {...pageLink(item, pathname)} onClick={onNavigate} sx={{ pl: 2.5 + depth * 2 }}>
       <ListItemIcon>
         <Icon fontSize="small" />
       </ListItemIcon>
@@ -151,13 +156,9 @@ function FoldedEntries({ items, pathname }: { items: NavItem[]; pathname: string
     <>
       {leaves(items).map((item) => {
         const Icon = menuIcon(item.icon);
-        const external = isExternal(item.path);
-        const linkProps = external
-          ? { component: 'a' as const, href: item.path, target: '_blank', rel: 'noopener noreferrer' }
-          : { component: Link, to: item.path };
         return (
           <Tooltip key={item.key} title={item.title} placement="right">
-            <ListItemButton {...linkProps} selected={!external && isActive(pathname, item.path)} aria-label={item.title} sx={{ justifyContent: 'center', px: 0 }}>
+            <ListItemButton {...pageLink(item, pathname)} aria-label={item.title} sx={{ justifyContent: 'center', px: 0 }}>
               <ListItemIcon sx={{ justifyContent: 'center', minWidth: 0 }}>
                 <Icon fontSize="small" />
               </ListItemIcon>

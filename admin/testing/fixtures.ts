@@ -1,4 +1,4 @@
-import type { DashboardStat, RouteEntry, SiteConfig, UserInfo } from '../../common/api';
+import type { DashboardStat, DepartNode, MenuNode, RouteEntry, SiteConfig, UserInfo } from '../../common/api';
 import { Perm } from '../../common/permissions';
 
 /** Seeded data of the admin component tests: shaped like the server's seed (server/seed/menus.ts). */
@@ -69,3 +69,62 @@ export const siteConfig: SiteConfig = {
 };
 
 export const dashboardStat: DashboardStat = { userCount: 128, departCount: 7, noticeCount: 12, msgCount: 30 };
+
+/** A menu entry of /api/sys/menu/tree; `extra` sets path, component, permission tag… */
+export const menuNode = (id: string, parentId: string, title: string, menuType: number, children: MenuNode[] = [], extra: Partial<MenuNode> = {}): MenuNode => ({
+  id,
+  parentId,
+  menuType,
+  title,
+  path: '',
+  name: '',
+  component: '',
+  redirect: '',
+  permissionTag: '',
+  icon: '',
+  hidden: false,
+  alwaysShow: false,
+  noCache: false,
+  affix: false,
+  sort: 0,
+  children,
+  ...extra,
+});
+
+/** The menu tree of the menu and role screens: two pages under 系统管理 (one with two functions) and 控制台. */
+export const menuTree: MenuNode[] = [
+  menuNode(
+    'm1',
+    '0',
+    '系统管理',
+    1,
+    [
+      menuNode(
+        'm2',
+        'm1',
+        '用户管理',
+        1,
+        [menuNode('m3', 'm2', '新增用户', 2, [], { permissionTag: 'sys:user:save' }), menuNode('m4', 'm2', '删除用户', 2, [], { permissionTag: 'sys:user:delete' })],
+        { path: 'user', component: 'sys/user/index' },
+      ),
+      menuNode('m5', 'm1', '部门管理', 1, [], { path: 'depart', component: 'sys/depart/index' }),
+    ],
+    { path: '/sys', component: 'Layout' },
+  ),
+  menuNode('m6', '0', '控制台', 1, [], { path: '/dashboard', component: 'dashboard/index' }),
+];
+
+/** A department of /api/sys/depart/tree. */
+export const departNode = (id: string, parentId: string, deptName: string, children: DepartNode[] = [], extra: Partial<DepartNode> = {}): DepartNode => ({
+  id,
+  parentId,
+  deptName,
+  deptCode: '',
+  sort: 0,
+  userCount: 0,
+  children,
+  ...extra,
+});
+
+/** 总部 with 研发部 (and its 前端组) and 市场部. */
+export const departTree: DepartNode[] = [departNode('d1', '0', '总部', [departNode('d2', 'd1', '研发部', [departNode('d4', 'd2', '前端组')]), departNode('d3', 'd1', '市场部')])];

@@ -1,13 +1,12 @@
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { memoryStore } from 'react-admin';
 import type { RouteEntry, UserInfo } from '../../common/api';
 import { setToken } from '../../common/http';
 import { Notifier } from '../../common/components';
 import { createAuthProvider, defaultAuthDeps } from '../providers/authProvider';
 import { createDataProvider } from '../providers/dataProvider';
-import { createI18nProvider } from '../providers/i18nProvider';
 import { AdminApp, type AdminAppProps } from '../root/AdminApp';
+import { testProviders } from './providers';
 import { server, sessionHandlers } from './server';
 
 /** Stand-ins for the resource screens (tested on their own): the shell only needs something to show. */
@@ -39,7 +38,7 @@ export function renderAdmin({ path = '/dashboard', user, routes, signedIn = true
   if (signedIn) setToken('test-token');
   const leftTo: string[] = [];
   const authProvider = createAuthProvider({ ...defaultAuthDeps, go: (url) => leftTo.push(url), currentPath: () => `/admin${path}` });
-  const router = createMemoryRouter([{ path: '*', element: <AdminApp authProvider={authProvider} dataProvider={createDataProvider()} i18nProvider={createI18nProvider(undefined, locale)} store={memoryStore()} resources={testResources} customRoutes={[]} {...props} /> }], {
+  const router = createMemoryRouter([{ path: '*', element: <AdminApp authProvider={authProvider} dataProvider={createDataProvider()} {...testProviders(locale)} resources={testResources} customRoutes={[]} {...props} /> }], {
     initialEntries: [`/admin${path}`],
     basename: '/admin',
   });

@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, CircularProgress, Divider, Typography } from '@mui/material';
+import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import {
   BooleanInput,
   Form,
@@ -17,6 +17,7 @@ import type { ConfigSaveBody, SiteConfig } from '../../../common/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { SITE_CONFIG_ID } from '../../../common/constants';
 import { useApiQuery, useAppDataProvider } from '../shared/appData';
+import { LoadingBlock } from '../shared/LoadingBlock';
 import { pickBody } from '../shared/util';
 import { LogoInput } from './LogoInput';
 import { SITE_CONFIG_QUERY_KEY } from '../../layout/useAdminSession';
@@ -78,9 +79,7 @@ export function SiteConfigPage() {
           {data ? (
             <SiteConfigForm config={data} />
           ) : isPending ? (
-            <Box sx={{ p: 4, textAlign: 'center' }}>
-              <CircularProgress size={28} aria-label={translate('examhall.common.loading')} />
-            </Box>
+            <LoadingBlock />
           ) : (
             <Typography sx={{ p: 4 }} color="text.secondary">
               {translate('examhall.common.noData')}

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SiteConfig } from '../../../common/api';
-import { fakeDataProvider, renderScreen } from '../test/harness';
+import { fakeDataProvider, renderScreen } from '../../testing/renderScreen';
 import { SITE_CONFIG_QUERY_KEY } from '../../layout/useAdminSession';
 import { SiteConfigPage } from './SiteConfigPage';
 

@@ -1,25 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { DepartNode } from '../../../common/api';
-import { fakeDataProvider, renderScreen } from '../test/harness';
+import { departTree } from '../../testing/fixtures';
+import { fakeDataProvider, renderScreen } from '../../testing/renderScreen';
 import { DepartTree } from './DepartTree';
-
-const node = (id: string, parentId: string, deptName: string, children: DepartNode[] = []): DepartNode => ({
-  id,
-  parentId,
-  deptName,
-  deptCode: '',
-  sort: 0,
-  userCount: 0,
-  children,
-});
-const tree = [node('d1', '0', '总部', [node('d2', 'd1', '研发部', [node('d4', 'd2', '前端组')]), node('d3', 'd1', '市场部')])];
 
 describe('department tree', { timeout: 30_000 }, () => {
   it('renders nested departments and moves one up with sort -1', async () => {
     const sort = vi.fn(() => null);
-    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': tree, '/api/sys/depart/sort': sort });
+    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': departTree, '/api/sys/depart/sort': sort });
     renderScreen(<DepartTree />, { dataProvider, resource: 'sys/depart' });
     const ue = userEvent.setup({ delay: null });
     const hq = await screen.findByRole('treeitem', { name: '总部' });
@@ -35,7 +24,7 @@ describe('department tree', { timeout: 30_000 }, () => {
   });
 
   it('collapses a branch', async () => {
-    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': tree });
+    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': departTree });
     renderScreen(<DepartTree />, { dataProvider, resource: 'sys/depart' });
     const ue = userEvent.setup({ delay: null });
     const rd = await screen.findByRole('treeitem', { name: '研发部' });
@@ -46,7 +35,7 @@ describe('department tree', { timeout: 30_000 }, () => {
   it('deletes after confirmation and creates a child department', async () => {
     const del = vi.fn(() => null);
     const save = vi.fn((_p: string, body: unknown) => ({ id: 'd9', ...(body as object) }));
-    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': tree, '/api/sys/depart/delete': del, '/api/sys/depart/save': save });
+    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': departTree, '/api/sys/depart/delete': del, '/api/sys/depart/save': save });
     renderScreen(<DepartTree />, { dataProvider, resource: 'sys/depart' });
     const ue = userEvent.setup({ delay: null });
     const market = await screen.findByRole('treeitem', { name: '市场部' });

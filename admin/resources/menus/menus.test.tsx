@@ -1,40 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MenuNode } from '../../../common/api';
-import { fakeDataProvider, renderScreen } from '../test/harness';
+import { menuTree } from '../../testing/fixtures';
+import { fakeDataProvider, renderScreen } from '../../testing/renderScreen';
 import { MenuTree } from './MenuTree';
-
-const menu = (id: string, parentId: string, title: string, menuType: number, children: MenuNode[] = [], extra: Partial<MenuNode> = {}): MenuNode => ({
-  id,
-  parentId,
-  menuType,
-  title,
-  path: '',
-  name: '',
-  component: '',
-  redirect: '',
-  permissionTag: '',
-  icon: '',
-  hidden: false,
-  alwaysShow: false,
-  noCache: false,
-  affix: false,
-  sort: 0,
-  children,
-  ...extra,
-});
-const tree = [
-  menu('m1', '0', '系统管理', 1, [
-    menu('m2', 'm1', '用户管理', 1, [menu('m3', 'm2', '新增用户', 2, [], { permissionTag: 'sys:user:save' })], { path: 'user', component: 'sys/user/index' }),
-    menu('m5', 'm1', '部门管理', 1, [], { path: 'depart', component: 'sys/depart/index' }),
-  ], { path: '/sys', component: 'Layout' }),
-];
 
 describe('menu tree table', { timeout: 30_000 }, () => {
   it('shows nested menus with their type and moves one up', async () => {
     const sort = vi.fn(() => null);
-    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': tree, '/api/sys/menu/sort': sort });
+    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': menuTree, '/api/sys/menu/sort': sort });
     renderScreen(<MenuTree />, { dataProvider, resource: 'sys/menu' });
     const ue = userEvent.setup({ delay: null });
     const depart = await screen.findByRole('row', { name: '部门管理' });
@@ -48,7 +22,7 @@ describe('menu tree table', { timeout: 30_000 }, () => {
 
   it('warns that children go too and deletes', async () => {
     const del = vi.fn(() => null);
-    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': tree, '/api/sys/menu/delete': del });
+    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': menuTree, '/api/sys/menu/delete': del });
     renderScreen(<MenuTree />, { dataProvider, resource: 'sys/menu' });
     const ue = userEvent.setup({ delay: null });
     await ue.click(within(await screen.findByRole('row', { name: '用户管理' })).getByRole('button', { name: '删除' }));
@@ -60,7 +34,7 @@ describe('menu tree table', { timeout: 30_000 }, () => {
 
   it('asks a function entry for its permission tag', async () => {
     const save = vi.fn((_p: string, body: unknown) => body);
-    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': tree, '/api/sys/menu/save': save });
+    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': menuTree, '/api/sys/menu/save': save });
     renderScreen(<MenuTree />, { dataProvider, resource: 'sys/menu' });
     const ue = userEvent.setup({ delay: null });
     await ue.click(within(await screen.findByRole('row', { name: '用户管理' })).getByRole('button', { name: '新增下级' }));
@@ -77,7 +51,7 @@ describe('menu tree table', { timeout: 30_000 }, () => {
   });
 
   it('requires path and component for a top-level menu', async () => {
-    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': tree });
+    const dataProvider = fakeDataProvider({}, { '/api/sys/menu/tree': menuTree });
     renderScreen(<MenuTree />, { dataProvider, resource: 'sys/menu' });
     const ue = userEvent.setup({ delay: null });
     await ue.click(await screen.findByRole('button', { name: '新增菜单' }));

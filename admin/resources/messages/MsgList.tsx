@@ -1,20 +1,11 @@
-import { BulkDeleteButton, CanAccess, CreateButton, DataTable, List, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { DataTable, List, TextInput, useTranslate } from 'react-admin';
 import SendIcon from '@mui/icons-material/Send';
 import type { SentMsg } from '../../../common/api';
 import { formatTime } from '../../../common/format';
 import { EmptyState } from '../shared/EmptyState';
+import { BulkDeleteAction, ListActions } from '../shared/listParts';
 
 const RESOURCE = 'sys/msg';
-
-function MsgBulkActions() {
-  const translate = useTranslate();
-  const { selectedIds } = useListContext();
-  return (
-    <CanAccess resource={RESOURCE} action="delete">
-      <BulkDeleteButton mutationMode="pessimistic" confirmContent={translate('examhall.messages.deleteConfirm', { smart_count: selectedIds.length })} />
-    </CanAccess>
-  );
-}
 
 export function MsgList() {
   const translate = useTranslate();
@@ -23,18 +14,12 @@ export function MsgList() {
       resource={RESOURCE}
       title={translate('examhall.messages.title')}
       filters={[<TextInput key="title" source="title" alwaysOn resettable />]}
-      actions={
-        <TopToolbar>
-          <CanAccess resource={RESOURCE} action="create">
-            <CreateButton label="examhall.messages.sendTitle" icon={<SendIcon />} />
-          </CanAccess>
-        </TopToolbar>
-      }
+      actions={<ListActions resource={RESOURCE} createLabel="examhall.messages.sendTitle" createIcon={<SendIcon />} />}
       sort={{ field: 'createTime', order: 'DESC' }}
       exporter={false}
       empty={false}
     >
-      <DataTable<SentMsg> rowClick="show" bulkActionButtons={<MsgBulkActions />} empty={<EmptyState message="examhall.messages.empty" />}>
+      <DataTable<SentMsg> rowClick="show" bulkActionButtons={<BulkDeleteAction resource={RESOURCE} confirmContent="examhall.messages.deleteConfirm" />} empty={<EmptyState message="examhall.messages.empty" />}>
         <DataTable.Col source="title" disableSort />
         <DataTable.Col source="senderName" disableSort />
         <DataTable.NumberCol source="receiverCount" disableSort />

@@ -1,7 +1,8 @@
-import { Card, CardContent, Divider, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { SentMsg } from '../../../common/api';
 import { formatTime } from '../../../common/format';
+import { ArticleCard } from '../shared/ArticleCard';
 
 function MsgBody() {
   const translate = useTranslate();
@@ -9,11 +10,9 @@ function MsgBody() {
   if (!record) return null;
   const field = (name: string) => translate(`resources.sys/msg.fields.${name}`);
   return (
-    <Card>
-      <CardContent sx={{ maxWidth: 960 }}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {record.title}
-        </Typography>
+    <ArticleCard
+      title={record.title}
+      meta={
         <Stack direction="row" spacing={3} flexWrap="wrap" useFlexGap sx={{ color: 'text.secondary' }}>
           <Typography variant="body2">
             {field('senderName')}：{record.senderName}
@@ -31,10 +30,10 @@ function MsgBody() {
             {field('createTime')}：{formatTime(record.createTime)}
           </Typography>
         </Stack>
-        <Divider sx={{ my: 2 }} />
-        <Typography sx={{ whiteSpace: 'pre-wrap', lineHeight: 1.8 }}>{record.content}</Typography>
-      </CardContent>
-    </Card>
+      }
+    >
+      <Typography sx={{ whiteSpace: 'pre-wrap', lineHeight: 1.8 }}>{record.content}</Typography>
+    </ArticleCard>
   );
 }
 

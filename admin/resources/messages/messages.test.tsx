@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeDataProvider, renderScreen } from '../test/harness';
+import { fakeDataProvider, renderScreen } from '../../testing/renderScreen';
 import { MsgList } from './MsgList';
 import { MsgSend } from './MsgSend';
 

@@ -1,35 +1,12 @@
-import {
-  BulkDeleteButton,
-  CanAccess,
-  CreateButton,
-  DataTable,
-  EditButton,
-  List,
-  SelectInput,
-  ShowButton,
-  TextInput,
-  TopToolbar,
-  useCanAccess,
-  useListContext,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, EditButton, List, SelectInput, ShowButton, TextInput, useCanAccess, useTranslate } from 'react-admin';
 import type { NoticeRecord } from '../../../common/api';
 import { formatTime } from '../../../common/format';
 import { EmptyState } from '../shared/EmptyState';
+import { BulkDeleteAction, ListActions } from '../shared/listParts';
 import { StateChip } from '../shared/StateChip';
 import { parseCode } from '../shared/util';
 
 const RESOURCE = 'sys/notice';
-
-function NoticeBulkActions() {
-  const translate = useTranslate();
-  const { selectedIds } = useListContext();
-  return (
-    <CanAccess resource={RESOURCE} action="delete">
-      <BulkDeleteButton mutationMode="pessimistic" confirmContent={translate('examhall.notices.deleteConfirm', { smart_count: selectedIds.length })} />
-    </CanAccess>
-  );
-}
 
 export function NoticeList() {
   const translate = useTranslate();
@@ -43,18 +20,12 @@ export function NoticeList() {
         <TextInput key="title" source="title" alwaysOn resettable />,
         <SelectInput key="state" source="state" alwaysOn choices={stateChoices} emptyText="" parse={parseCode} sx={{ minWidth: 120 }} />,
       ]}
-      actions={
-        <TopToolbar>
-          <CanAccess resource={RESOURCE} action="create">
-            <CreateButton label="examhall.common.add" />
-          </CanAccess>
-        </TopToolbar>
-      }
+      actions={<ListActions resource={RESOURCE} />}
       sort={{ field: 'createTime', order: 'DESC' }}
       exporter={false}
       empty={false}
     >
-      <DataTable<NoticeRecord> rowClick="show" bulkActionButtons={<NoticeBulkActions />} empty={<EmptyState message="examhall.notices.empty" />}>
+      <DataTable<NoticeRecord> rowClick="show" bulkActionButtons={<BulkDeleteAction resource={RESOURCE} confirmContent="examhall.notices.deleteConfirm" />} empty={<EmptyState message="examhall.notices.empty" />}>
         <DataTable.Col source="title" disableSort />
         <DataTable.Col
           source="state"

@@ -1,7 +1,8 @@
-import { Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import { CanAccess, EditButton, ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { NoticeRecord } from '../../../common/api';
 import { formatTime } from '../../../common/format';
+import { ArticleCard } from '../shared/ArticleCard';
 import { StateChip } from '../shared/StateChip';
 
 const RESOURCE = 'sys/notice';
@@ -11,11 +12,9 @@ function NoticeBody() {
   const record = useRecordContext<NoticeRecord>();
   if (!record) return null;
   return (
-    <Card>
-      <CardContent sx={{ maxWidth: 960 }}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {record.title}
-        </Typography>
+    <ArticleCard
+      title={record.title}
+      meta={
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap sx={{ color: 'text.secondary' }}>
           <StateChip label={translate(`examhall.labels.noticeState.${record.state}`)} color={record.state === 1 ? 'success' : 'default'} />
           <Chip
@@ -30,15 +29,15 @@ function NoticeBody() {
             {translate('resources.sys/notice.fields.publishTime')}：{formatTime(record.publishTime) || '—'}
           </Typography>
         </Stack>
-        <Divider sx={{ my: 2 }} />
-        {/* The content was sanitized by the server when it was saved. */}
-        <Box
-          className="notice-content"
-          sx={{ lineHeight: 1.8, '& img': { maxWidth: '100%' }, '& blockquote': { borderLeft: 3, borderColor: 'divider', pl: 2, ml: 0, color: 'text.secondary' } }}
-          dangerouslySetInnerHTML={{ __html: record.content }}
-        />
-      </CardContent>
-    </Card>
+      }
+    >
+      {/* The content was sanitized by the server when it was saved. */}
+      <Box
+        className="notice-content"
+        sx={{ lineHeight: 1.8, '& img': { maxWidth: '100%' }, '& blockquote': { borderLeft: 3, borderColor: 'divider', pl: 2, ml: 0, color: 'text.secondary' } }}
+        dangerouslySetInnerHTML={{ __html: record.content }}
+      />
+    </ArticleCard>
   );
 }
 

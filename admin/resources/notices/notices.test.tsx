@@ -1,13 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeDataProvider, renderScreen } from '../test/harness';
+import { departTree } from '../../testing/fixtures';
+import { fakeDataProvider, renderScreen } from '../../testing/renderScreen';
 import { NoticeCreate } from './NoticeForm';
 import { NoticeList } from './NoticeList';
-
-const tree = [
-  { id: 'd1', parentId: '0', deptName: '总部', deptCode: '', sort: 0, userCount: 0, children: [{ id: 'd2', parentId: 'd1', deptName: '研发部', deptCode: '', sort: 0, userCount: 0, children: [] }] },
-];
 
 describe('notice form', { timeout: 30_000 }, () => {
   // ProseMirror measures the page (elementFromPoint, client rects), which jsdom does not lay out.
@@ -21,7 +18,7 @@ describe('notice form', { timeout: 30_000 }, () => {
   it('writes rich text as HTML and targets departments', async () => {
     const dataProvider = fakeDataProvider(
       { create: async (_r: string, { data }: { data: Record<string, unknown> }) => ({ data: { id: 'n1', ...data } }) },
-      { '/api/sys/depart/tree': tree },
+      { '/api/sys/depart/tree': departTree },
     );
     renderScreen(<NoticeCreate />, { dataProvider, resource: 'sys/notice' });
     const ue = userEvent.setup({ delay: null });
@@ -53,7 +50,7 @@ describe('notice form', { timeout: 30_000 }, () => {
   });
 
   it('uploads an image into the content', async () => {
-    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': tree });
+    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': departTree });
     renderScreen(<NoticeCreate />, { dataProvider, resource: 'sys/notice' });
     const editor = await screen.findByRole('textbox', { name: '内容' });
     const image = new File([new Uint8Array([0x89, 0x50])], 'a.png', { type: 'image/png' });
@@ -63,7 +60,7 @@ describe('notice form', { timeout: 30_000 }, () => {
   });
 
   it('refuses an empty notice', async () => {
-    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': tree });
+    const dataProvider = fakeDataProvider({}, { '/api/sys/depart/tree': departTree });
     renderScreen(<NoticeCreate />, { dataProvider, resource: 'sys/notice' });
     const ue = userEvent.setup({ delay: null });
     await ue.type(await screen.findByLabelText(/标题/, { selector: 'input' }), ' ');

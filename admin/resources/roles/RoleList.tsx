@@ -1,22 +1,13 @@
-import { BulkDeleteButton, CanAccess, CreateButton, DataTable, EditButton, List, TextInput, TopToolbar, useCanAccess, useListContext, useTranslate } from 'react-admin';
+import { DataTable, EditButton, List, TextInput, useCanAccess, useTranslate } from 'react-admin';
 import type { RoleRecord } from '../../../common/api';
 import { formatTime } from '../../../common/format';
 import { ROLE_TYPE } from '../../../common/labels';
 import { EmptyState } from '../shared/EmptyState';
 import { useCodeLabel } from '../shared/labels';
+import { BulkDeleteAction, ListActions } from '../shared/listParts';
 import { StateChip } from '../shared/StateChip';
 
 const RESOURCE = 'sys/role';
-
-function RoleBulkActions() {
-  const translate = useTranslate();
-  const { selectedIds } = useListContext();
-  return (
-    <CanAccess resource={RESOURCE} action="delete">
-      <BulkDeleteButton mutationMode="pessimistic" confirmContent={translate('examhall.roles.deleteConfirm', { smart_count: selectedIds.length })} />
-    </CanAccess>
-  );
-}
 
 export function RoleList() {
   const translate = useTranslate();
@@ -27,18 +18,12 @@ export function RoleList() {
       resource={RESOURCE}
       title={translate('examhall.roles.title')}
       filters={[<TextInput key="roleName" source="roleName" alwaysOn resettable />]}
-      actions={
-        <TopToolbar>
-          <CanAccess resource={RESOURCE} action="create">
-            <CreateButton label="examhall.common.add" />
-          </CanAccess>
-        </TopToolbar>
-      }
+      actions={<ListActions resource={RESOURCE} />}
       sort={{ field: 'createTime', order: 'ASC' }}
       exporter={false}
       empty={false}
     >
-      <DataTable<RoleRecord> rowClick={canEdit ? 'edit' : false} bulkActionButtons={<RoleBulkActions />} empty={<EmptyState message="examhall.roles.empty" />}>
+      <DataTable<RoleRecord> rowClick={canEdit ? 'edit' : false} bulkActionButtons={<BulkDeleteAction resource={RESOURCE} confirmContent="examhall.roles.deleteConfirm" />} empty={<EmptyState message="examhall.roles.empty" />}>
         <DataTable.Col source="roleName" disableSort />
         <DataTable.Col source="roleCode" disableSort />
         <DataTable.Col

@@ -1,37 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '../../../common/api';
 import { toggleMenu } from '../shared/MenuTreeCheck';
-import { fakeDataProvider, renderScreen } from '../test/harness';
+import { menuTree as tree } from '../../testing/fixtures';
+import { fakeDataProvider, renderScreen } from '../../testing/renderScreen';
 import { RoleCreate } from './RoleForm';
 import { RoleList } from './RoleList';
-
-const menu = (id: string, parentId: string, title: string, menuType: number, children: MenuNode[] = [], permissionTag = ''): MenuNode => ({
-  id,
-  parentId,
-  menuType,
-  title,
-  path: '',
-  name: '',
-  component: '',
-  redirect: '',
-  permissionTag,
-  icon: '',
-  hidden: false,
-  alwaysShow: false,
-  noCache: false,
-  affix: false,
-  sort: 0,
-  children,
-});
-const tree = [
-  menu('m1', '0', '系统管理', 1, [
-    menu('m2', 'm1', '用户管理', 1, [menu('m3', 'm2', '新增用户', 2, [], 'sys:user:save'), menu('m4', 'm2', '删除用户', 2, [], 'sys:user:delete')]),
-    menu('m5', 'm1', '部门管理', 1),
-  ]),
-  menu('m6', '0', '控制台', 1),
-];
 
 describe('toggleMenu', () => {
   it('checks a subtree with its ancestors and unchecks them again', () => {

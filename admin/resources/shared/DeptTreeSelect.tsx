@@ -141,34 +141,10 @@ export function DeptTreeInput({ source, label, multiple, validate, helperText, e
   const title = <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />;
   const helper =
     showError || helperText ? <InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={helperText} /> : undefined;
+  const picker = { id, label: title, onChange: field.onChange, onBlur: () => field.onBlur(), error: showError, helperText: helper, excludeId, size, tree, sx };
   return multiple ? (
-    <DeptTreePicker
-      id={id}
-      multiple
-      label={title}
-      value={Array.isArray(field.value) ? field.value : []}
-      onChange={field.onChange}
-      onBlur={() => field.onBlur()}
-      error={showError}
-      helperText={helper}
-      excludeId={excludeId}
-      size={size}
-      tree={tree}
-      sx={sx}
-    />
+    <DeptTreePicker {...picker} multiple value={Array.isArray(field.value) ? field.value : []} />
   ) : (
-    <DeptTreePicker
-      id={id}
-      label={title}
-      value={typeof field.value === 'string' ? field.value : ''}
-      onChange={field.onChange}
-      onBlur={() => field.onBlur()}
-      error={showError}
-      helperText={helper}
-      excludeId={excludeId}
-      size={size}
-      tree={tree}
-      sx={sx}
-    />
+    <DeptTreePicker {...picker} value={typeof field.value === 'string' ? field.value : ''} />
   );
 }

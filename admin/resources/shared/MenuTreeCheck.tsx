@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
-import { Box, Button, Checkbox, Chip, CircularProgress, FormHelperText, FormLabel, IconButton, Stack, Typography } from '@mui/material';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useMemo } from 'react';
+import { Box, Button, Checkbox, Chip, CircularProgress, FormHelperText, FormLabel, Stack, Typography } from '@mui/material';
 import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import type { MenuNode } from '../../../common/api';
 import { useApiQuery } from './appData';
 import { descendantIds, flattenTree, parentMap } from './tree';
+import { ExpandCollapseButtons, TreeItem, TreeToggle, useCollapsed } from './treeUi';
 
 const MENU_FUNCTION = 2;
 
@@ -46,19 +45,11 @@ export function MenuTreeCheck({ value, onChange, tree: given, disabled }: MenuTr
   const loaded = useApiQuery<MenuNode[]>('/api/sys/menu/tree', undefined, !given);
   const tree = useMemo(() => given ?? loaded.data ?? [], [given, loaded.data]);
   const checked = useMemo(() => new Set(value ?? []), [value]);
-  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const { collapsed, toggle, expandAll, collapseAll } = useCollapsed();
   const allIds = useMemo(() => flattenTree(tree).map((e) => e.node.id), [tree]);
 
   if (!given && loaded.isPending && !loaded.data) return <CircularProgress size={24} aria-label={translate('examhall.common.loading')} />;
   if (tree.length === 0) return <Typography color="text.secondary">{translate('examhall.common.noData')}</Typography>;
-
-  const toggleOpen = (id: string) =>
-    setCollapsed((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
 
   const renderNodes = (nodes: MenuNode[], depth: number) =>
     nodes.map((node) => {
@@ -67,42 +58,26 @@ export function MenuTreeCheck({ value, onChange, tree: given, disabled }: MenuTr
       const full = checked.has(node.id) && below.every((id) => checked.has(id));
       const some = !full && (checked.has(node.id) || below.some((id) => checked.has(id)));
       const open = !collapsed.has(node.id);
-      return (
-        <Box component="li" key={node.id} role="treeitem" aria-label={node.title} aria-expanded={isParent ? open : undefined} sx={{ listStyle: 'none' }}>
-          <Stack direction="row" alignItems="center" sx={{ pl: depth * 3, minHeight: 34 }}>
-            {isParent ? (
-              <IconButton
-                size="small"
-                onClick={() => toggleOpen(node.id)}
-                aria-label={translate(open ? 'examhall.common.collapse' : 'examhall.common.expand')}
-              >
-                {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
-              </IconButton>
-            ) : (
-              <Box sx={{ width: 34 }} />
-            )}
-            <Checkbox
-              size="small"
-              checked={full}
-              indeterminate={some}
-              disabled={disabled}
-              onChange={() => onChange([...toggleMenu(tree, checked, node)])}
-              slotProps={{ input: { 'aria-label': node.title } }}
-            />
-            <Typography variant="body2" component="span">
-              {node.title}
-            </Typography>
-            {node.menuType === MENU_FUNCTION && node.permissionTag ? (
-              <Chip label={node.permissionTag} size="small" variant="outlined" sx={{ ml: 1, fontFamily: 'monospace', fontSize: 12 }} />
-            ) : null}
-          </Stack>
-          {isParent && open ? (
-            <Box component="ul" role="group" sx={{ p: 0, m: 0 }}>
-              {renderNodes(node.children, depth + 1)}
-            </Box>
+      const row = (
+        <Stack direction="row" alignItems="center" sx={{ pl: depth * 3, minHeight: 34 }}>
+          <TreeToggle hasChildren={isParent} open={open} onToggle={() => toggle(node.id)} />
+          <Checkbox
+            size="small"
+            checked={full}
+            indeterminate={some}
+            disabled={disabled}
+            onChange={() => onChange([...toggleMenu(tree, checked, node)])}
+            slotProps={{ input: { 'aria-label': node.title } }}
+          />
+          <Typography variant="body2" component="span">
+            {node.title}
+          </Typography>
+          {node.menuType === MENU_FUNCTION && node.permissionTag ? (
+            <Chip label={node.permissionTag} size="small" variant="outlined" sx={{ ml: 1, fontFamily: 'monospace', fontSize: 12 }} />
           ) : null}
-        </Box>
+        </Stack>
       );
+      return <TreeItem key={node.id} label={node.title} hasChildren={isParent} open={open} row={row} renderChildren={() => renderNodes(node.children, depth + 1)} />;
     });
 
   return (
@@ -114,12 +89,7 @@ export function MenuTreeCheck({ value, onChange, tree: given, disabled }: MenuTr
         <Button size="small" disabled={disabled} onClick={() => onChange([])}>
           {translate('examhall.roles.uncheckAll')}
         </Button>
-        <Button size="small" onClick={() => setCollapsed(new Set())}>
-          {translate('examhall.common.expandAll')}
-        </Button>
-        <Button size="small" onClick={() => setCollapsed(new Set(allIds))}>
-          {translate('examhall.common.collapseAll')}
-        </Button>
+        <ExpandCollapseButtons onExpandAll={expandAll} onCollapseAll={() => collapseAll(allIds)} />
       </Stack>
       <Box
         component="ul"

@@ -18,35 +18,18 @@ interface RoleInputProps {
   helperText?: string | false;
 }
 
-/** Several roles (user form, batch role dialog). */
-export function RoleSelectArrayInput({ source, label, validate, helperText }: RoleInputProps) {
+/** What both role inputs pass on: their own props and the loaded roles (`alwaysOn` is read by the filter form). */
+function useRoleInputProps({ source, label, validate, helperText }: RoleInputProps) {
   const { choices, isPending } = useRoleChoices();
-  return (
-    <AutocompleteArrayInput
-      source={source}
-      label={label}
-      choices={choices}
-      isPending={isPending}
-      validate={validate}
-      helperText={helperText}
-      filterSelectedOptions
-    />
-  );
+  return { source, label, validate, helperText, choices, isPending };
+}
+
+/** Several roles (user form, batch role dialog). */
+export function RoleSelectArrayInput(props: RoleInputProps) {
+  return <AutocompleteArrayInput {...useRoleInputProps(props)} filterSelectedOptions />;
 }
 
 /** One role (list filter). */
-export function RoleSelectInput({ source, label, validate, helperText }: RoleInputProps) {
-  const { choices, isPending } = useRoleChoices();
-  return (
-    <SelectInput
-      source={source}
-      label={label}
-      choices={choices}
-      isPending={isPending}
-      validate={validate}
-      helperText={helperText}
-      emptyText=""
-      sx={{ minWidth: 160 }}
-    />
-  );
+export function RoleSelectInput(props: RoleInputProps) {
+  return <SelectInput {...useRoleInputProps(props)} emptyText="" sx={{ minWidth: 160 }} />;
 }

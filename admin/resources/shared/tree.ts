@@ -50,3 +50,10 @@ export function siblingPosition<N extends TreeNode>(nodes: readonly N[] | undefi
   };
   return walk(nodes ?? []) ?? { first: true, last: true };
 }
+
+/** The ids of every node that has children (what 折叠全部 folds). */
+export function branchIds<N extends TreeNode>(nodes: readonly N[] | undefined): string[] {
+  return flattenTree(nodes)
+    .filter((e) => e.node.children.length)
+    .map((e) => e.node.id);
+}

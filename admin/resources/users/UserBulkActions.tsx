@@ -6,7 +6,6 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import {
-  BulkDeleteButton,
   Button,
   CanAccess,
   Form,
@@ -22,6 +21,7 @@ import {
 import { passwordRule } from '../../../common/validators';
 import { useAppDataProvider } from '../shared/appData';
 import { DeptTreeInput } from '../shared/DeptTreeSelect';
+import { BulkDeleteAction } from '../shared/listParts';
 import { RoleSelectArrayInput } from '../shared/RoleSelect';
 
 const RESOURCE = 'sys/user';
@@ -116,8 +116,6 @@ function StateButton({ state }: { state: number }) {
 
 /** Bulk actions of the user list, each shown only to those allowed to use it. */
 export function UserBulkActions() {
-  const translate = useTranslate();
-  const { selectedIds } = useListContext();
   return (
     <>
       <CanAccess resource={RESOURCE} action="batch">
@@ -143,13 +141,7 @@ export function UserBulkActions() {
           />
         </BatchDialogButton>
       </CanAccess>
-      <CanAccess resource={RESOURCE} action="delete">
-        <BulkDeleteButton
-          mutationMode="pessimistic"
-          confirmTitle="examhall.users.deleteTitle"
-          confirmContent={translate('examhall.users.deleteConfirm', { smart_count: selectedIds.length })}
-        />
-      </CanAccess>
+      <BulkDeleteAction resource={RESOURCE} confirmTitle="examhall.users.deleteTitle" confirmContent="examhall.users.deleteConfirm" />
     </>
   );
 }

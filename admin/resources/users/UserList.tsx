@@ -3,13 +3,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import {
   Button,
   CanAccess,
-  CreateButton,
   DataTable,
   EditButton,
   List,
   SelectInput,
   TextInput,
-  TopToolbar,
   useCanAccess,
   useListContext,
   useTranslate,
@@ -20,6 +18,7 @@ import { USER_STATE } from '../../../common/labels';
 import { useAppDataProvider } from '../shared/appData';
 import { DeptTreeInput } from '../shared/DeptTreeSelect';
 import { EmptyState } from '../shared/EmptyState';
+import { ListActions } from '../shared/listParts';
 import { useCodeChoices, useCodeLabel } from '../shared/labels';
 import { parseCode } from '../shared/util';
 import { RoleSelectInput } from '../shared/RoleSelect';
@@ -57,14 +56,11 @@ function ExportUsersButton() {
 
 function UserListActions() {
   return (
-    <TopToolbar>
-      <CanAccess resource={RESOURCE} action="create">
-        <CreateButton label="examhall.common.add" />
-      </CanAccess>
+    <ListActions resource={RESOURCE}>
       <CanAccess resource={RESOURCE} action="export">
         <ExportUsersButton />
       </CanAccess>
-    </TopToolbar>
+    </ListActions>
   );
 }
 

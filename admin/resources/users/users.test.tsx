@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Msg } from '../../../common/validators';
-import { fakeDataProvider, renderScreen } from '../test/harness';
+import { departNode } from '../../testing/fixtures';
+import { fakeDataProvider, renderScreen } from '../../testing/renderScreen';
 import { UserCreate } from './UserForm';
 import { UserList } from './UserList';
 
@@ -10,7 +11,7 @@ const roles = [
   { id: 'r1', roleCode: 'sa', roleName: '超级管理员', roleType: 2, remark: '', menuIds: [], userCount: 1, createTime: 0 },
   { id: 'r2', roleCode: 'student', roleName: '学员', roleType: 1, remark: '', menuIds: [], userCount: 5, createTime: 0 },
 ];
-const tree = [{ id: 'd1', parentId: '0', deptName: '总部', deptCode: 'HQ', sort: 1, userCount: 0, children: [] }];
+const tree = [departNode('d1', '0', '总部', [], { deptCode: 'HQ', sort: 1 })];
 const user = (id: string, userName: string, realName: string) => ({
   id,
   userName,

@@ -3,10 +3,9 @@ import { render } from '@testing-library/react';
 import { vi, type Mock } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, memoryStore, Notification, ResourceContextProvider, type DataProvider } from 'react-admin';
-import { createI18nProvider } from '../../providers/i18nProvider';
-import type { AppDataProvider } from '../shared/appData';
-import { resourceMessages } from '../i18n';
+import { AdminContext, Notification, ResourceContextProvider, type DataProvider } from 'react-admin';
+import type { AppDataProvider } from '../providers/dataProvider';
+import { testProviders } from './providers';
 
 type CallHandler = (path: string, body: any) => unknown;
 
@@ -40,7 +39,10 @@ export function fakeDataProvider(standard: Partial<Record<keyof DataProvider, (.
   return provider as unknown as AppDataProvider & { [K in keyof AppDataProvider]: Mock };
 }
 
-/** Renders a resource screen inside react-admin (zh-CN messages, memory store, memory router). */
+/**
+ * Renders one resource screen inside react-admin over a fake data provider (zh-CN messages, memory
+ * store, memory router); the shell over msw is renderAdmin.
+ */
 export function renderScreen(
   ui: ReactNode,
   { dataProvider, resource, path = '/', route = '*' }: { dataProvider: AppDataProvider; resource?: string; path?: string; route?: string },
@@ -49,7 +51,7 @@ export function renderScreen(
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider(resourceMessages, 'zh-CN')} store={memoryStore()} queryClient={queryClient}>
+      <AdminContext dataProvider={dataProvider} {...testProviders()} queryClient={queryClient}>
         <Routes>
           <Route path={route} element={content} />
         </Routes>
