@@ -15,33 +15,42 @@ import { useAdminNavigation, useSiteConfig } from './useAdminSession';
 import { closeAll, closeOthers, closeView, loadVisitedViews, saveVisitedViews, visit, withAffix, type VisitedView } from './visitedViews';
 
 const HOME = '/dashboard';
+/** How long a returning view may take to grow tall enough for its saved scroll position. */
+const RESTORE_MS = 3000;
 
 /**
  * Remembers the window's scroll position per path and restores it when a path is shown again.
- * Lists render after their data arrives, so the restore retries for a moment until the page is tall enough.
+ * Positions are keyed by the URL at the moment of each scroll event: leaving a long page makes
+ * the browser clamp the scroll before React knows the new path, and that clamp belongs to the
+ * new page, not to the one we left. Lists render after their data arrives (and may briefly
+ * shrink again while they refetch), so the position is held for RESTORE_MS unless the user
+ * scrolls first.
  */
 function useScrollMemory(pathname: string) {
   const positions = useRef(new Map<string, number>());
-  const current = useRef(pathname);
 
   useEffect(() => {
-    const onScroll = () => positions.current.set(current.current, window.scrollY);
+    const onScroll = () => positions.current.set(window.location.pathname, window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
   useLayoutEffect(() => {
-    current.current = pathname;
-    const target = positions.current.get(pathname) ?? 0;
+    const target = positions.current.get(window.location.pathname) ?? 0;
+    const deadline = performance.now() + RESTORE_MS;
     let frame = 0;
-    let tries = 0;
+    const stop = () => cancelAnimationFrame(frame);
     const restore = () => {
-      window.scrollTo(0, target);
-      tries += 1;
-      if (Math.abs(window.scrollY - target) > 1 && tries < 60) frame = requestAnimationFrame(restore);
+      if (Math.abs(window.scrollY - target) > 1) window.scrollTo(0, target);
+      if (performance.now() < deadline) frame = requestAnimationFrame(restore);
     };
+    const userEvents = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+    userEvents.forEach((e) => window.addEventListener(e, stop, { once: true, passive: true }));
     restore();
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      stop();
+      userEvents.forEach((e) => window.removeEventListener(e, stop));
+    };
   }, [pathname]);
 }
 

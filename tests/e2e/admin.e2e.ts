@@ -91,3 +91,38 @@ test('an administrator finds a screen with route search and tidies the tab bar',
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(tabs.getByRole('link', { name: '部门管理' })).toHaveCount(0);
 });
+
+test('a visited view keeps its list filters and its scroll position', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 480 });
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const sidebar = page.getByRole('navigation', { name: '主菜单' });
+  const tabs = page.getByRole('navigation', { name: '已访问页面' });
+
+  // A filtered user list…
+  await sidebar.getByRole('button', { name: '系统管理' }).click();
+  await sidebar.getByRole('link', { name: '用户管理' }).click();
+  const filter = page.getByRole('textbox', { name: '用户名' });
+  await filter.fill('student');
+  await expect(page).toHaveURL(/filter=.*student/);
+  await expect(page.getByRole('row').filter({ hasText: 'admin' })).toHaveCount(0);
+
+  // …and a scrolled menu tree.
+  await sidebar.getByRole('link', { name: '菜单管理' }).click();
+  await expect(page.getByRole('row').filter({ hasText: '站内消息' }).first()).toBeVisible();
+  await page.mouse.move(800, 300);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(100);
+  const scrolled = await page.evaluate(() => Math.round(window.scrollY));
+
+  // Back to the users view (through the sidebar, which stays in view; the tab bar scrolls away
+  // with the page unless the header is fixed): the filter is still there.
+  await sidebar.getByRole('link', { name: '用户管理' }).click();
+  await expect(tabs.getByRole('link', { name: '用户管理' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('textbox', { name: '用户名' })).toHaveValue('student');
+  await expect(page.getByRole('row').filter({ hasText: 'admin' })).toHaveCount(0);
+
+  // Back to the menus view: where we left it.
+  await sidebar.getByRole('link', { name: '菜单管理' }).click();
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(scrolled);
+});
