@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 
 /** Tables that form a tree through `parent_id`. */
@@ -44,4 +44,18 @@ export async function ancestorIds(db: Db, table: TreeTable, ids: readonly string
     .select('id')
     .execute();
   return rows.map((r: { id: string }) => r.id);
+}
+
+/** Writes several sort values of one tree table in one statement. */
+export async function updateSorts(db: Db, table: TreeTable, changes: ReadonlyArray<{ id: string; sort: number }>): Promise<void> {
+  if (changes.length === 0) return;
+  const cases = sql.join(
+    changes.map((c) => sql`when ${c.id} then ${sql.lit(Math.trunc(c.sort))}`),
+    sql` `,
+  );
+  await (db as unknown as Kysely<any>)
+    .updateTable(table)
+    .set({ sort: sql<number>`case ${sql.ref('id')} ${cases} else ${sql.ref('sort')} end` })
+    .where('id', 'in', changes.map((c) => c.id))
+    .execute();
 }

@@ -6,11 +6,15 @@ import { buildApp } from '../../server/app';
 import { createDatabase, type Database } from '../../server/db/database';
 import type { App } from '../../server/types';
 import type { Envelope } from '../../common/errorCodes';
+import { newId } from '../../server/lib/ids';
+import { hashPassword } from '../../server/lib/password';
 
 /** SQLite always; PostgreSQL when DATABASE_URL_TEST is set (CI sets it). */
 export const DIALECTS: Dialect[] = process.env.DATABASE_URL_TEST ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export const ADMIN_PASSWORD = 'Admin1234';
+/** Password of the users that insertUser makes. */
+export const TEST_PASSWORD = 'Abc12345';
 
 /** A fresh, empty PostgreSQL database for one test file; dropped by the returned function. */
 export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -92,4 +96,23 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
     await dropPg?.();
   });
   return ctx;
+}
+
+/**
+ * Inserts a user straight into the database (so a test need not depend on the user admin API)
+ * and signs it in when it is active; `token` is '' for a disabled or pending user.
+ */
+export async function insertUser(
+  t: TestContext,
+  userName: string,
+  { roleIds = ['role_student'], deptId = 'dept_root', state = 0, realName = userName }: { roleIds?: string[]; deptId?: string; state?: number; realName?: string } = {},
+): Promise<{ id: string; token: string }> {
+  const id = newId();
+  const now = Date.now();
+  await t.database.db
+    .insertInto('sys_user')
+    .values({ id, user_name: userName, real_name: realName, password_hash: await hashPassword(TEST_PASSWORD), avatar: '', mobile: '', email: '', dept_id: deptId, state, create_time: now, update_time: now })
+    .execute();
+  if (roleIds.length) await t.database.db.insertInto('sys_user_role').values(roleIds.map((role_id) => ({ user_id: id, role_id }))).execute();
+  return { id, token: state === 0 ? await t.login(userName, TEST_PASSWORD) : '' };
 }

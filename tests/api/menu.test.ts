@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import type { MenuNode, RouteEntry } from '../../common/api';
-import { newId } from '../../server/lib/ids';
-import { hashPassword } from '../../server/lib/password';
-import { DIALECTS, useTestApp, type TestContext } from './helpers';
+import { DIALECTS, insertUser, TEST_PASSWORD, useTestApp, type TestContext } from './helpers';
 
-const PASSWORD = 'Abc12345';
+const PASSWORD = TEST_PASSWORD;
 
-/** A user with the given roles, inserted directly, signed in. */
-async function makeUser(t: TestContext, userName: string, roleIds: string[], deptId = 'dept_root') {
-  const id = newId();
-  const now = Date.now();
-  await t.database.db
-    .insertInto('sys_user')
-    .values({ id, user_name: userName, real_name: userName, password_hash: await hashPassword(PASSWORD), avatar: '', mobile: '', email: '', dept_id: deptId, state: 0, create_time: now, update_time: now })
-    .execute();
-  await t.database.db.insertInto('sys_user_role').values(roleIds.map((role_id) => ({ user_id: id, role_id }))).execute();
-  return { id, token: await t.login(userName, PASSWORD) };
-}
+const makeUser = (t: TestContext, userName: string, roleIds: string[], deptId = 'dept_root') => insertUser(t, userName, { roleIds, deptId });
 
 const find = (nodes: MenuNode[], id: string): MenuNode | undefined => {
   for (const n of nodes) {

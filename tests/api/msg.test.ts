@@ -1,23 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import type { SentMsg, UserMsg } from '../../common/api';
-import { newId } from '../../server/lib/ids';
-import { hashPassword } from '../../server/lib/password';
-import { DIALECTS, useTestApp, type TestContext } from './helpers';
+import { DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
 
-const PASSWORD = 'Abc12345';
 
-/** A learner in a department, inserted directly, signed in (state 0 only). */
-async function makeLearner(t: TestContext, userName: string, deptId: string, state = 0) {
-  const id = newId();
-  const now = Date.now();
-  await t.database.db
-    .insertInto('sys_user')
-    .values({ id, user_name: userName, real_name: `学员${userName}`, password_hash: await hashPassword(PASSWORD), avatar: '', mobile: '', email: '', dept_id: deptId, state, create_time: now, update_time: now })
-    .execute();
-  await t.database.db.insertInto('sys_user_role').values({ user_id: id, role_id: 'role_student' }).execute();
-  return { id, token: state === 0 ? await t.login(userName, PASSWORD) : '' };
-}
+const makeLearner = (t: TestContext, userName: string, deptId: string, state = 0) => insertUser(t, userName, { deptId, state, realName: `学员${userName}` });
 
 describe.each(DIALECTS)('messages on %s', (dialect) => {
   const t = useTestApp(dialect);

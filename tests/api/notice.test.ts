@@ -1,24 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import type { NoticeRecord } from '../../common/api';
-import { newId } from '../../server/lib/ids';
-import { hashPassword } from '../../server/lib/password';
 import { sanitizeRichText } from '../../server/lib/sanitize';
-import { DIALECTS, useTestApp, type TestContext } from './helpers';
+import { DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
 
-const PASSWORD = 'Abc12345';
 
-/** A learner in a department ('' for none), inserted directly, signed in. */
-async function makeLearner(t: TestContext, userName: string, deptId: string) {
-  const id = newId();
-  const now = Date.now();
-  await t.database.db
-    .insertInto('sys_user')
-    .values({ id, user_name: userName, real_name: userName, password_hash: await hashPassword(PASSWORD), avatar: '', mobile: '', email: '', dept_id: deptId, state: 0, create_time: now, update_time: now })
-    .execute();
-  await t.database.db.insertInto('sys_user_role').values({ user_id: id, role_id: 'role_student' }).execute();
-  return t.login(userName, PASSWORD);
-}
+const makeLearner = async (t: TestContext, userName: string, deptId: string) => (await insertUser(t, userName, { deptId })).token;
 
 describe('rich text sanitizer', () => {
   it('keeps formatting, tables, safe links and images', () => {

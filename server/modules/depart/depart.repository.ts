@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, DepartRow } from '../../db/schema';
 import type { Sibling } from './siblingOrder';
 
@@ -58,20 +58,6 @@ export async function insertDepart(db: Db, row: DepartRow): Promise<void> {
 
 export async function updateDepart(db: Db, id: string, values: Pick<DepartRow, 'parent_id' | 'dept_name' | 'dept_code' | 'sort'>): Promise<void> {
   await db.updateTable('sys_depart').set(values).where('id', '=', id).execute();
-}
-
-/** Writes several sort values in one statement. */
-export async function updateSorts(db: Db, changes: Sibling[]): Promise<void> {
-  if (changes.length === 0) return;
-  const cases = sql.join(
-    changes.map((c) => sql`when ${c.id} then ${sql.lit(Math.trunc(c.sort))}`),
-    sql` `,
-  );
-  await db
-    .updateTable('sys_depart')
-    .set({ sort: sql<number>`case ${sql.ref('id')} ${cases} else ${sql.ref('sort')} end` })
-    .where('id', 'in', changes.map((c) => c.id))
-    .execute();
 }
 
 /** Ids among `ids` that still have users in them. */

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../../common/errorCodes';
 import type { DB, DepartRow } from '../../db/schema';
 import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { ancestorIds, subtreeIds } from '../../lib/tree';
+import { ancestorIds, subtreeIds, updateSorts } from '../../lib/tree';
 import { ROOT_DEPT_ID } from '../../seed/constants';
 import * as repo from './depart.repository';
 import { planMove } from './siblingOrder';
@@ -113,9 +113,9 @@ export async function sortDepart(db: Kysely<DB>, { id, sort }: SortBody): Promis
       const siblings = (await repo.listSiblings(trx, row.parent_id))
         .map((s) => ({ id: s.id, sort: s.sort, name: s.dept_name }))
         .sort(compareDepart);
-      await repo.updateSorts(trx, planMove(siblings, id, sort));
+      await updateSorts(trx, 'sys_depart', planMove(siblings, id, sort));
     } else {
-      await repo.updateSorts(trx, [{ id, sort }]);
+      await updateSorts(trx, 'sys_depart', [{ id, sort }]);
     }
   });
   return getDepart(db, id);

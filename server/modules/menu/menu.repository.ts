@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, MenuRow, SysMenuTable } from '../../db/schema';
 import type { Sibling } from '../depart/siblingOrder';
 
@@ -63,20 +63,6 @@ export async function nextSort(db: Db, parentId: string): Promise<number> {
     .where('parent_id', '=', parentId)
     .executeTakeFirst();
   return Number(row?.m ?? 0) + 1;
-}
-
-/** Writes several sort values in one statement. */
-export async function updateSorts(db: Db, changes: Sibling[]): Promise<void> {
-  if (changes.length === 0) return;
-  const cases = sql.join(
-    changes.map((c) => sql`when ${c.id} then ${sql.lit(Math.trunc(c.sort))}`),
-    sql` `,
-  );
-  await db
-    .updateTable('sys_menu')
-    .set({ sort: sql<number>`case ${sql.ref('id')} ${cases} else ${sql.ref('sort')} end` })
-    .where('id', 'in', changes.map((c) => c.id))
-    .execute();
 }
 
 /** Grants menus to a role, skipping what it already has. */

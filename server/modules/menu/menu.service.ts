@@ -3,7 +3,7 @@ import type { IdsBody, MenuNode, MenuSaveBody, RouteEntry, SortBody } from '../.
 import type { DB, MenuRow } from '../../db/schema';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { subtreeIds } from '../../lib/tree';
+import { subtreeIds, updateSorts } from '../../lib/tree';
 import { invalidatePermissionCache } from '../auth/session.service';
 import { SA_ROLE_ID } from '../../seed/constants';
 import { planMove } from '../depart/siblingOrder';
@@ -165,9 +165,9 @@ export async function sortMenu(db: Kysely<DB>, { id, sort }: SortBody): Promise<
     const row = await repo.findMenu(trx, id);
     if (!row) throw notFound('菜单不存在或已被删除');
     if (sort === -1 || sort === 1) {
-      await repo.updateSorts(trx, planMove((await repo.listSiblings(trx, row.parent_id)).sort(bySort), id, sort));
+      await updateSorts(trx, 'sys_menu', planMove((await repo.listSiblings(trx, row.parent_id)).sort(bySort), id, sort));
     } else {
-      await repo.updateSorts(trx, [{ id, sort }]);
+      await updateSorts(trx, 'sys_menu', [{ id, sort }]);
     }
   });
   return getMenu(db, id);
