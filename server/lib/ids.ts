@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
 /**
  * Time-ordered decimal string ids (like a snowflake): 13 digits of milliseconds, then a 4-digit
@@ -23,4 +23,12 @@ export function newId(): string {
   }
   lastMs = now;
   return `${now}${String(seq).padStart(4, '0')}${String(nodeTag).padStart(2, '0')}`;
+}
+
+/**
+ * An unguessable id (128 random bits, 32 hex characters) for records reachable without a token,
+ * such as uploaded files served by URL: a time-ordered id could be enumerated.
+ */
+export function newSecretId(): string {
+  return randomBytes(16).toString('hex');
 }

@@ -54,6 +54,8 @@ describe.each(DIALECTS)('file upload on %s', (dialect) => {
     expect(r.body.code).toBe(0);
     const { id, url, name, size } = r.body.data;
     expect(url).toBe(`/api/sys/file/get/${id}`);
+    // Served without a token, so the id must not be guessable (not time-ordered).
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(name).toBe('我的头像.png');
     expect(size).toBe(PNG.length);
 

@@ -8,7 +8,7 @@ import type { UploadResult } from '../../../common/api';
 import { ErrorCode } from '../../../common/errorCodes';
 import type { DB, SysFileTable } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
-import { newId } from '../../lib/ids';
+import { newSecretId } from '../../lib/ids';
 import type { AuthUser } from '../auth/session.service';
 import * as repo from './file.repository';
 
@@ -114,7 +114,7 @@ export async function storeUpload(db: Kysely<DB>, dataDir: string, who: AuthUser
     throw fail(refusal);
   }
 
-  const id = newId();
+  const id = newSecretId();
   const month = dayjs();
   const relDir = path.posix.join(month.format('YYYY'), month.format('MM'));
   const dir = path.join(filesRoot(dataDir), relDir);
