@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { NoticeRecord } from '../../../common/api';
 import { formatTime } from '../../../common/format';
 import { fetchMyNotice } from '../../../common/services/notice';
 import { EmptyState } from '../../components/EmptyState';
@@ -16,29 +14,12 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { PageContainer } from '../../components/PageContainer';
 import { RichContent } from '../../components/RichContent';
 import { paths } from '../../config/paths';
+import { useRemote } from '../../hooks/useRemote';
 
 /** /web/notice/detail/{id}: one notice with its publish time, publisher and content. */
 export function NoticeDetailPage() {
   const { id = '' } = useParams();
-  const [notice, setNotice] = useState<NoticeRecord | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-
-  useEffect(() => {
-    let cancelled = false;
-    setState('loading');
-    fetchMyNotice(id)
-      .then((n) => {
-        if (cancelled) return;
-        setNotice(n);
-        setState('ready');
-      })
-      .catch(() => {
-        if (!cancelled) setState('failed');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [id]);
+  const { data: notice, loading, failed } = useRemote(() => fetchMyNotice(id), [id]);
 
   const back = (
     <Button component={RouterLink} to={paths.notice.path} startIcon={<ArrowBack />} sx={{ mb: 2 }}>
@@ -50,9 +31,9 @@ export function NoticeDetailPage() {
     <PageContainer maxWidth={960}>
       {back}
       <Card>
-        {state === 'loading' && <LoadingScreen />}
-        {state === 'failed' && <EmptyState text="公告不存在或已被删除" />}
-        {state === 'ready' && notice && (
+        {loading && <LoadingScreen />}
+        {!loading && failed && <EmptyState text="公告不存在或已被删除" />}
+        {!loading && notice && (
           <CardContent component="article" sx={{ p: { xs: 2.5, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
             <Typography variant="h5" component="h1" sx={{ lineHeight: 1.5, textAlign: { sm: 'center' } }}>
               {notice.title}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
@@ -13,14 +13,13 @@ import Typography from '@mui/material/Typography';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import type { NoticeRecord } from '../../../common/api';
-import type { Page } from '../../../common/errorCodes';
 import { relativeTime } from '../../../common/format';
 import { pageMyNotices } from '../../../common/services/notice';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { PageContainer } from '../../components/PageContainer';
 import { paths } from '../../config/paths';
+import { useRemote } from '../../hooks/useRemote';
 
 const PAGE_SIZE = 10;
 
@@ -30,26 +29,7 @@ export function NoticeListPage() {
   const current = Math.max(1, Number(search.get('page')) || 1);
   const title = search.get('title') ?? '';
   const [input, setInput] = useState(title);
-  const [page, setPage] = useState<Page<NoticeRecord> | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    pageMyNotices({ current, size: PAGE_SIZE, params: { title } })
-      .then((result) => {
-        if (!cancelled) setPage(result);
-      })
-      .catch(() => {
-        if (!cancelled) setPage(null);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [current, title]);
+  const { data: page, loading } = useRemote(() => pageMyNotices({ current, size: PAGE_SIZE, params: { title } }), [current, title]);
 
   const go = (next: { page?: number; title?: string }) => {
     const params = new URLSearchParams();

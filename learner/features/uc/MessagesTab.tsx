@@ -17,8 +17,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DoneAll from '@mui/icons-material/DoneAll';
-import type { UserMsg } from '../../../common/api';
-import type { Page } from '../../../common/errorCodes';
 import { formatTime, relativeTime } from '../../../common/format';
 import { notify } from '../../../common/http';
 import { deleteMyMessages, markRead, pageMyMessages } from '../../../common/services/msg';
@@ -26,6 +24,7 @@ import { useSession } from '../../app/session/context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { useRemote } from '../../hooks/useRemote';
 import { MessageDialog } from './MessageDialog';
 
 type ReadFilter = 'all' | 'unread' | 'read';
@@ -38,39 +37,25 @@ export function MessagesTab() {
   const [filter, setFilter] = useState<ReadFilter>('all');
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState(10);
-  const [page, setPage] = useState<Page<UserMsg> | null>(null);
-  const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<string[]>([]);
   const [reading, setReading] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [version, setVersion] = useState(0);
 
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const remote = useRemote(() => pageMyMessages({ current, size, params: { readState: READ_STATE[filter] } }), [current, size, filter]);
+  const { reload } = remote;
+  // A page emptied by a delete: step back to the last page that exists (shown as still loading).
+  const stepBack = remote.data && remote.data.records.length === 0 && current > 1 && remote.data.total > 0 ? remote.data.pages : 0;
+  const page = stepBack ? null : remote.data;
+  const loading = remote.loading || stepBack > 0;
 
   useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    pageMyMessages({ current, size, params: { readState: READ_STATE[filter] } })
-      .then((result) => {
-        if (cancelled) return;
-        // A page emptied by a delete: step back to the last page that exists.
-        if (result.records.length === 0 && current > 1 && result.total > 0) {
-          setCurrent(Math.max(1, result.pages));
-          return;
-        }
-        setPage(result);
-        setSelected((ids) => ids.filter((id) => result.records.some((r) => r.id === id)));
-      })
-      .catch(() => {
-        if (!cancelled) setPage(null);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [current, size, filter, version]);
+    if (stepBack) setCurrent(Math.max(1, stepBack));
+  }, [stepBack]);
+
+  useEffect(() => {
+    const shown = remote.data?.records ?? [];
+    setSelected((ids) => ids.filter((id) => shown.some((r) => r.id === id)));
+  }, [remote.data]);
 
   const records = page?.records ?? [];
   const allChecked = records.length > 0 && records.every((r) => selected.includes(r.id));

@@ -115,6 +115,21 @@ describe('user centre: my messages', () => {
     await waitFor(async () => expect(await badgeText()).toBe('1'));
   });
 
+  it('steps back to the last page when a delete empties the page shown', async () => {
+    const many = Array.from({ length: 11 }, (_, i) => message({ id: `p${i}`, title: `通知${i + 1}`, readState: 1 }));
+    const box = mailbox(many);
+    const { user } = renderApp({ path: '/web/uc?tab=msg', user: learner(), handlers: box.handlers });
+    await screen.findByText('通知1');
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await user.click(await screen.findByRole('checkbox', { name: '选择 通知11' }));
+    await user.click(screen.getByRole('button', { name: '删除' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '删除' }));
+    // Page 2 is now empty: the list goes back to page 1 instead of saying there is nothing.
+    expect(await screen.findByText('通知10')).toBeTruthy();
+    expect(screen.queryByText('通知11')).toBeNull();
+    expect(screen.queryByText('暂无消息')).toBeNull();
+  });
+
   it('says so when there is no message', async () => {
     const box = mailbox([]);
     renderApp({ path: '/web/uc?tab=msg', user: learner(), handlers: box.handlers });
