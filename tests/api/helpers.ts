@@ -116,3 +116,17 @@ export async function insertUser(
   if (roleIds.length) await t.database.db.insertInto('sys_user_role').values(roleIds.map((role_id) => ({ user_id: id, role_id }))).execute();
   return { id, token: state === 0 ? await t.login(userName, TEST_PASSWORD) : '' };
 }
+
+/** The department tree several tests reach into: 总部 > 培训部 > 讲师组, and 总部 > 销售部. */
+export async function createDeptTree(t: TestContext): Promise<{ train: string; group: string; sales: string }> {
+  const admin = await t.adminToken();
+  const save = async (parentId: string, deptName: string) => {
+    const r = await t.call('/api/sys/depart/save', { parentId, deptName }, admin);
+    if (r.body.code !== 0) throw new Error(`department ${deptName}: ${r.body.msg}`);
+    return r.body.data.id as string;
+  };
+  const train = await save('dept_root', '培训部');
+  const group = await save(train, '讲师组');
+  const sales = await save('dept_root', '销售部');
+  return { train, group, sales };
+}

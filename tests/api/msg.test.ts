@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import type { SentMsg, UserMsg } from '../../common/api';
-import { DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
+import { createDeptTree, DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
 
 
 const makeLearner = (t: TestContext, userName: string, deptId: string, state = 0) => insertUser(t, userName, { deptId, state, realName: `学员${userName}` });
@@ -15,11 +15,7 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
   let c: { id: string; token: string }; // 销售部
 
   beforeAll(async () => {
-    const admin = await t.adminToken();
-    const save = async (parentId: string, deptName: string) => (await t.call('/api/sys/depart/save', { parentId, deptName }, admin)).body.data.id as string;
-    dept.train = await save('dept_root', '培训部');
-    dept.group = await save(dept.train, '讲师组');
-    dept.sales = await save('dept_root', '销售部');
+    Object.assign(dept, await createDeptTree(t));
     a = await makeLearner(t, 'msg_a', dept.train);
     b = await makeLearner(t, 'msg_b', dept.group);
     c = await makeLearner(t, 'msg_c', dept.sales);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import type { NoticeRecord } from '../../common/api';
 import { sanitizeRichText } from '../../server/lib/sanitize';
-import { DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
+import { createDeptTree, DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
 
 
 const makeLearner = async (t: TestContext, userName: string, deptId: string) => (await insertUser(t, userName, { deptId })).token;
@@ -41,11 +41,7 @@ describe.each(DIALECTS)('notices on %s', (dialect) => {
   const tokens = { group: '', sales: '', none: '' };
 
   beforeAll(async () => {
-    const admin = await t.adminToken();
-    const save = async (parentId: string, deptName: string) => (await t.call('/api/sys/depart/save', { parentId, deptName }, admin)).body.data.id as string;
-    dept.train = await save('dept_root', '培训部');
-    dept.group = await save(dept.train, '讲师组');
-    dept.sales = await save('dept_root', '销售部');
+    Object.assign(dept, await createDeptTree(t));
     tokens.group = await makeLearner(t, 'n_group', dept.group);
     tokens.sales = await makeLearner(t, 'n_sales', dept.sales);
     tokens.none = await makeLearner(t, 'n_none', '');
