@@ -30,5 +30,3 @@ export const Perm = {
 
 export type PermTag = (typeof Perm)[keyof typeof Perm];
 
-/** Role types (spec section 1). */
-export const RoleType = { LEARNER: 1, ADMIN: 2 } as const;

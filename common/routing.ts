@@ -1,4 +1,4 @@
-import { RoleType } from './permissions';
+import { RoleType } from './codes';
 
 /** Pure redirect rules of spec sections 2 and 6, shared by both SPAs. */
 

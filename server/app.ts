@@ -16,12 +16,20 @@ import errorsPlugin from './plugins/errors';
 import spaPlugin from './plugins/spa';
 import { modules } from './modules';
 import { bootstrap, type BootstrapResult } from './seed/bootstrap';
+import { createCaches, type ServiceContext } from './context';
+import { systemClock, type Clock } from './lib/clock';
+import { JobScheduler } from './jobs/scheduler';
+import { jobs } from './jobs';
 import type { App } from './types';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from config (tests share a migrated one). */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The clock every service reads (tests pass a manual one). */
+  clock?: Clock;
+  /** Run background jobs on a timer (default true). Tests leave it off and call ctx.jobs.tick(). */
+  startJobs?: boolean;
 }
 
 export interface BuiltApp {
@@ -46,11 +54,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const clock = options.clock ?? systemClock;
+  const scheduler = new JobScheduler(config.dialect, app.log);
+  const ctx: ServiceContext = {
+    db: database.db,
+    config,
+    clock,
+    caches: createCaches(clock),
+    jobs: scheduler,
+    limiter: config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl)) : memoryRateLimiter(),
+  };
+  scheduler.attach(ctx);
+  for (const job of jobs) scheduler.register(job);
+  app.decorate('ctx', ctx);
   app.decorate('db', database.db);
   app.decorate('config', config);
-  app.decorate('rateLimiter', config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl)) : memoryRateLimiter());
+  app.decorate('rateLimiter', ctx.limiter);
+  if (options.startJobs ?? true) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => {
-    await app.rateLimiter.close();
+    await scheduler.stop();
+    await ctx.limiter.close();
     if (!options.database) await database.destroy();
   });
 

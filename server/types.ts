@@ -10,20 +10,16 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DB } from './db/schema';
 import type { AuthUser } from './modules/auth/session.service';
-import type { PermTag } from '../common/permissions';
+import type { Access } from '../common/api/endpoint';
+import type { ServiceContext } from './context';
 import type { RateLimiter } from './lib/rateLimit';
 
-/**
- * Who may call a route:
- * - 'public': no token needed (request.user is set when a valid one is sent);
- * - 'login': any signed-in user (the default);
- * - 'admin': a signed-in user of role type 2;
- * - { perm }: role type 2 holding that permission tag.
- */
-export type Access = 'public' | 'login' | 'admin' | { perm: PermTag };
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** What every service takes first. */
+    ctx: ServiceContext;
     db: Kysely<DB>;
     config: Config;
     rateLimiter: RateLimiter;

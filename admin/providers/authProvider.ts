@@ -2,7 +2,7 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { RouteEntry, UserInfo } from '../../common/api';
 import { ApiError, getToken, notify, removeToken } from '../../common/http';
 import { LEARNER_HOME, LOGIN_PATH, NO_MENU_MESSAGE, loginUrl } from '../../common/routing';
-import { RoleType } from '../../common/permissions';
+import { RoleType } from '../../common/codes';
 import { fetchUserInfo, logout as logoutRequest } from '../../common/services/auth';
 import { fetchAdminRoutes } from '../../common/services/menu';
 import { canAccess } from './canAccess';

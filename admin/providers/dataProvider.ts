@@ -1,7 +1,7 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { download as downloadFile, post, upload as uploadFile } from '../../common/http';
 import type { Page, PageRequest } from '../../common/errorCodes';
-import type { UploadResult } from '../../common/api';
+import { fileApi, type BodyOf, type Endpoint, type UploadResult } from '../../common/api';
 
 /**
  * react-admin's calls mapped onto the envelope API (DESIGN.md "API conventions"), in three layers:
@@ -15,7 +15,7 @@ export interface AppDataProvider extends DataProvider {
   /** POST /api/… with a JSON body; resolves the envelope's data. */
   call<T = unknown>(path: string, body?: unknown): Promise<T>;
   /** POST a JSON body and save the binary answer (the spec's download helper). */
-  download(path: string, body: unknown, fileName: string): Promise<void>;
+  download<E extends Endpoint>(endpoint: E, body: BodyOf<E>, fileName: string): Promise<void>;
   /** Upload one file to /api/sys/file/upload; `kind` tells the server what it is for (avatar, logo…). */
   upload(file: Blob, kind?: string): Promise<UploadResult>;
 }
@@ -79,6 +79,6 @@ export function createDataProvider(overrides: DataProviderOverrides = {}): AppDa
   }
   provider.call = <T,>(path: string, body?: unknown) => post<T>(path, body ?? {});
   provider.download = (path, body, fileName) => downloadFile(path, body, fileName);
-  provider.upload = (file, kind) => uploadFile<UploadResult>('/api/sys/file/upload', file, kind ? { kind } : {});
+  provider.upload = (file, kind) => uploadFile(fileApi.upload, file, kind ? { kind } : {});
   return provider;
 }

@@ -1,5 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, Millis, OptText, PageRequest } from './base';
+import { UserState } from '../codes';
+import { Perm } from '../permissions';
+import { defineApi } from './endpoint';
+import { Done, EmptyBody, Id, IdBody, IdsBody, Millis, OptText, Page, PageRequest } from './base';
 
 /** POST /api/sys/user/login */
 export const LoginBody = Type.Object({
@@ -63,9 +66,6 @@ export const UpdatePassBody = Type.Object({
 });
 export type UpdatePassBody = Static<typeof UpdatePassBody>;
 
-/** User states: 0 normal, 1 disabled, 2 pending review. */
-export const UserState = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
-
 /** /api/sys/user/save (admin). password is required on create, ignored on update. */
 export const UserSaveBody = Type.Object({
   id: Type.Optional(Id),
@@ -77,7 +77,7 @@ export const UserSaveBody = Type.Object({
   mobile: Type.Optional(Type.String({ maxLength: 20 })),
   email: Type.Optional(Type.String({ maxLength: 128 })),
   avatar: Type.Optional(Type.String({ maxLength: 512 })),
-  state: Type.Optional(UserState),
+  state: Type.Optional(UserState.schema),
 });
 export type UserSaveBody = Static<typeof UserSaveBody>;
 
@@ -94,7 +94,7 @@ export const UserRecord = Type.Object({
   roleIds: Type.Array(Id),
   roleNames: Type.Array(Type.String()),
   roleType: Type.Integer(),
-  state: Type.Integer(),
+  state: UserState.schema,
   createTime: Millis,
   updateTime: Millis,
 });
@@ -105,7 +105,7 @@ export const UserFilters = Type.Object({
   realName: OptText(),
   deptId: OptText(32),
   roleId: OptText(32),
-  state: Type.Optional(Type.Union([UserState, Type.Literal('')])),
+  state: Type.Optional(Type.Union([UserState.schema, Type.Literal('')])),
 });
 export type UserFilters = Static<typeof UserFilters>;
 export const UserPagingBody = PageRequest(UserFilters);
@@ -123,8 +123,31 @@ export const BatchRoleBody = Type.Object({
   ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
   roleIds: Type.Array(Id, { minItems: 1, maxItems: 50 }),
 });
-export const UserStateBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }), state: UserState });
+export const UserStateBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }), state: UserState.schema });
 export type ResetPassBody = Static<typeof ResetPassBody>;
 export type BatchDeptBody = Static<typeof BatchDeptBody>;
 export type BatchRoleBody = Static<typeof BatchRoleBody>;
 export type UserStateBody = Static<typeof UserStateBody>;
+
+/** Signing in and the signed-in user's own account: /api/sys/user/{login,reg,info,logout,update,update-pass} */
+export const authApi = defineApi('auth', {
+  login: { path: '/api/sys/user/login', access: 'public', body: LoginBody, response: TokenResult, summary: 'Sign in with user name and password', okMsg: '登录成功' },
+  reg: { path: '/api/sys/user/reg', access: 'public', body: RegisterBody, response: RegisterResult, summary: 'Learner self-registration' },
+  info: { path: '/api/sys/user/info', access: 'login', body: EmptyBody, response: UserInfo, summary: 'The signed-in user' },
+  logout: { path: '/api/sys/user/logout', access: 'public', body: EmptyBody, response: Done, summary: 'Revoke the current session', okMsg: '已退出登录' },
+  update: { path: '/api/sys/user/update', access: 'login', body: ProfileUpdateBody, response: UserInfo, summary: 'Update my own profile', okMsg: '保存成功' },
+  updatePass: { path: '/api/sys/user/update-pass', access: 'login', body: UpdatePassBody, response: Done, summary: 'Change my password (signs out my other sessions)', okMsg: '密码修改成功' },
+});
+
+/** User administration: /api/sys/user/* */
+export const userApi = defineApi('user', {
+  save: { path: '/api/sys/user/save', access: { perm: Perm.userSave }, body: UserSaveBody, response: UserRecord, summary: 'Create (no id) or update a user', okMsg: '保存成功' },
+  detail: { path: '/api/sys/user/detail', access: { perm: Perm.userList }, body: IdBody, response: UserRecord, summary: 'One user' },
+  paging: { path: '/api/sys/user/paging', access: { perm: Perm.userList }, body: UserPagingBody, response: Page(UserRecord), summary: 'Users, filtered (deptId includes sub-departments) and paged' },
+  resetPass: { path: '/api/sys/user/reset-pass', access: { perm: Perm.userResetPass }, body: ResetPassBody, response: Done, summary: 'Set a new password on users (signs them out)', okMsg: '密码已重置' },
+  batchDept: { path: '/api/sys/user/batch-dept', access: { perm: Perm.userBatch }, body: BatchDeptBody, response: Done, summary: 'Move users to a department' },
+  batchRole: { path: '/api/sys/user/batch-role', access: { perm: Perm.userBatch }, body: BatchRoleBody, response: Done, summary: 'Replace the roles of users' },
+  state: { path: '/api/sys/user/state', access: { perm: Perm.userState }, body: UserStateBody, response: Done, summary: 'Enable (0), disable (1) or set pending (2)' },
+  delete: { path: '/api/sys/user/delete', access: { perm: Perm.userDelete }, body: IdsBody, response: Done, summary: 'Delete users (never yourself, never the last administrator)', okMsg: '删除成功' },
+  export: { path: '/api/sys/user/export', access: { perm: Perm.userExport }, transport: 'download', body: UserExportBody, response: Done, summary: 'Users matching the filters as an .xlsx file (JSON envelope on error)' },
+});

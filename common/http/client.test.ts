@@ -2,6 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { setupServer } from 'msw/node';
 import { http as mock, HttpResponse } from 'msw';
 import { ErrorCode } from '../errorCodes';
+import { Type } from '@sinclair/typebox';
+import { defineApi, fileApi, userApi } from '../api';
+
+const { x: testDownload } = defineApi('test', {
+  x: { path: '/api/x', access: 'login', transport: 'download', body: Type.Object({}), response: Type.Null(), summary: 'test' },
+});
 import {
   ApiError,
   HttpMessage,
@@ -234,7 +240,7 @@ describe('upload', () => {
         return ok({ id: 'f1', url: '/api/sys/file/get/f1', name: 'face.png', size: 4 });
       }),
     );
-    const result = await upload('/api/sys/file/upload', new Blob(['abcd'], { type: 'image/png' }), { kind: 'avatar' }, { fileName: 'face.png' });
+    const result = await upload(fileApi.upload, new Blob(['abcd'], { type: 'image/png' }), { kind: 'avatar' }, { fileName: 'face.png' });
     stop();
     http.interceptors.request.eject(spy);
     expect(result).toEqual({ id: 'f1', url: '/api/sys/file/get/f1', name: 'face.png', size: 4 });
@@ -252,7 +258,7 @@ describe('upload', () => {
     const states: boolean[] = [];
     const stop = subscribeUploading((active) => states.push(active));
     server.use(mock.post('/api/sys/file/upload', () => HttpResponse.json({ code: ErrorCode.FAIL, msg: '不支持的文件类型', data: null })));
-    const err = await rejection(upload('/api/sys/file/upload', new Blob(['x'])));
+    const err = await rejection(upload(fileApi.upload, new Blob(['x'])));
     stop();
     expect(err.message).toBe('不支持的文件类型');
     expect(shown.map((n) => n.message)).toEqual(['不支持的文件类型']);
@@ -286,7 +292,7 @@ describe('download', () => {
         });
       }),
     );
-    await download('/api/sys/user/export', { params: { state: 0 } }, '用户.xlsx');
+    await download(userApi.export, { params: { state: 0 } }, '用户.xlsx');
     expect(received).toEqual({ params: { state: 0 } });
     expect(clicked).toEqual([{ download: '用户.xlsx', href: 'blob:http://localhost/1' }]);
     expect(blobs).toHaveLength(1);
@@ -307,14 +313,14 @@ describe('download', () => {
         }),
       ),
     );
-    await download('/api/sys/user/export', {}, 'export.csv');
+    await download(userApi.export, {}, 'export.csv');
     expect(clicked.map((c) => c.download)).toEqual(['用户列表.csv']);
   });
 
   it('rejects a JSON envelope answer with its msg and saves nothing', async () => {
     const { clicked } = stubObjectUrls();
     server.use(mock.post('/api/sys/user/export', () => HttpResponse.json({ code: ErrorCode.FORBIDDEN, msg: '没有导出权限', data: null })));
-    const err = await rejection(download('/api/sys/user/export', {}, 'u.xlsx'));
+    const err = await rejection(download(userApi.export, {}, 'u.xlsx'));
     expect(err.code).toBe(ErrorCode.FORBIDDEN);
     expect(err.message).toBe('没有导出权限');
     expect(clicked).toEqual([]);
@@ -330,14 +336,14 @@ describe('download', () => {
         }),
       ),
     );
-    await expect(download('/api/x', {}, 'a.bin')).rejects.toThrow('导出失败');
+    await expect(download(testDownload, {}, 'a.bin')).rejects.toThrow('导出失败');
     expect(clicked).toEqual([]);
   });
 
   it('shows the catalogue message of an HTTP error while downloading', async () => {
     stubObjectUrls();
     server.use(mock.post('/api/x', () => HttpResponse.json({ code: ErrorCode.INTERNAL, msg: '内部错误', data: null }, { status: 500 })));
-    const err = await rejection(download('/api/x', {}, 'a.xlsx'));
+    const err = await rejection(download(testDownload, {}, 'a.xlsx'));
     expect(err.code).toBe(ErrorCode.INTERNAL);
     expect(shown.map((n) => n.message)).toEqual([HttpMessage.serverError]);
   });

@@ -1,6 +1,6 @@
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { ErrorCode, type Envelope } from '../errorCodes';
-import type { UploadResult } from '../api';
+import type { BodyOf, DataOf, Endpoint } from '../api/endpoint';
 import { MESSAGE_DURATION, REQUEST_TIMEOUT, TRANSFER_TIMEOUT } from '../constants';
 import { beginUploading, endUploading, notify } from './notify';
 import { getToken, removeToken } from './token';
@@ -185,7 +185,7 @@ export interface PostOptions {
   ignoreSessionInvalid?: boolean;
 }
 
-/** POST a JSON body (`{}` when none) and resolve the envelope's data. */
+/** POST a JSON body (`{}` when none) to a path and resolve the envelope's data. Apps use call(). */
 export async function post<T>(url: string, data?: unknown, opts: PostOptions = {}): Promise<T> {
   const response = await http.post<Envelope<T>>(url, data ?? {}, {
     silent: opts.silent,
@@ -195,19 +195,36 @@ export async function post<T>(url: string, data?: unknown, opts: PostOptions = {
   return response.data.data;
 }
 
+/** The arguments after the endpoint: the body is optional where the endpoint takes none. */
+export type CallArgs<E extends Endpoint> = Partial<BodyOf<E>> extends BodyOf<E>
+  ? [body?: BodyOf<E>, opts?: PostOptions]
+  : [body: BodyOf<E>, opts?: PostOptions];
+
+/**
+ * The one way the apps call the API: `call(noticeApi.myPaging, { current: 1, size: 10 })`. The
+ * body and the answer are typed by the endpoint's definition in common/api.
+ */
+export function call<E extends Endpoint>(endpoint: E, ...[body, opts]: CallArgs<E>): Promise<DataOf<E>> {
+  return post<DataOf<E>>(endpoint.path, body, opts);
+}
+
 export interface UploadOptions {
   /** Name sent with the file part; defaults to the File's own name. */
   fileName?: string;
   silent?: boolean;
+  /** Upload progress, 0 to 1, when the browser reports it. */
+  onProgress?: (fraction: number) => void;
 }
 
 /** Multipart POST of form fields plus the field `file`, 20-minute timeout, with the uploading overlay. */
-export async function upload<T = UploadResult>(
-  url: string,
+export async function upload<E extends Endpoint>(
+  endpoint: E,
   file: Blob,
   fields: Record<string, string> = {},
   opts: UploadOptions = {},
-): Promise<T> {
+): Promise<DataOf<E>> {
+  const url = endpoint.path;
+  type T = DataOf<E>;
   const form = new FormData();
   // Fields first: a streaming multipart parser only sees the fields that precede the file.
   Object.entries(fields).forEach(([name, value]) => form.append(name, value));
@@ -215,7 +232,11 @@ export async function upload<T = UploadResult>(
   form.append('file', file, opts.fileName ?? ownName ?? 'file');
   beginUploading();
   try {
-    const response = await http.post<Envelope<T>>(url, form, { timeout: TRANSFER_TIMEOUT, silent: opts.silent });
+    const response = await http.post<Envelope<T>>(url, form, {
+      timeout: TRANSFER_TIMEOUT,
+      silent: opts.silent,
+      onUploadProgress: opts.onProgress ? (e) => e.total && opts.onProgress?.(e.loaded / e.total) : undefined,
+    });
     return response.data.data;
   } finally {
     endUploading();
@@ -256,8 +277,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * POST a JSON body and save the binary answer as `fileName` (or the server's filename*), then say
  * 导出成功!. A JSON answer is an error: its msg is shown and the promise rejects.
  */
-export async function download(url: string, body: unknown, fileName: string): Promise<void> {
-  const response = await http.post<Blob>(url, body ?? {}, { responseType: 'blob', timeout: TRANSFER_TIMEOUT });
+export async function download<E extends Endpoint>(endpoint: E, body: BodyOf<E>, fileName: string): Promise<void> {
+  const response = await http.post<Blob>(endpoint.path, body ?? {}, { responseType: 'blob', timeout: TRANSFER_TIMEOUT });
   const name = fileNameFromDisposition(response.headers?.['content-disposition']) ?? fileName;
   saveBlob(response.data, name);
   notify.success(HttpMessage.exported);

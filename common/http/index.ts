@@ -2,6 +2,7 @@ export {
   ApiError,
   HttpMessage,
   NO_ENVELOPE,
+  call,
   download,
   fileNameFromDisposition,
   http,
@@ -9,6 +10,7 @@ export {
   saveBlob,
   setSessionInvalidHandler,
   upload,
+  type CallArgs,
   type PostOptions,
   type UploadOptions,
 } from './client';

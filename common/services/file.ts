@@ -1,9 +1,7 @@
-import type { UploadResult } from '../api';
-import { upload } from '../http';
-
-export const UPLOAD_URL = '/api/sys/file/upload';
+import { fileApi } from '../api';
+import { upload, type UploadOptions } from '../http';
 
 /** Upload one file (with the overlay); `kind` tells the server what it is for (avatar, logo, …). */
-export function uploadFile(file: Blob, kind: 'avatar' | 'logo' | (string & {}), fileName?: string): Promise<UploadResult> {
-  return upload<UploadResult>(UPLOAD_URL, file, { kind }, { fileName });
+export function uploadFile(file: Blob, kind: 'avatar' | 'logo' | (string & {}), opts: UploadOptions = {}) {
+  return upload(fileApi.upload, file, { kind }, opts);
 }

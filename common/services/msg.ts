@@ -1,28 +1,17 @@
+import { myMsgApi, type UserMsgPagingBody } from '../api';
 import type { Static } from '@sinclair/typebox';
-import type { UserMsg, UserMsgPagingBody } from '../api';
-import type { Page } from '../errorCodes';
-import { post } from '../http';
+import { call } from '../http';
 
 export type MyMessagePaging = Static<typeof UserMsgPagingBody>;
 
 /** Unread count for the header badge; polled, so silent. */
-export function countUnread(): Promise<number> {
-  return post<number>('/api/sys/user/msg/count-unread', {}, { silent: true });
-}
+export const countUnread = () => call(myMsgApi.countUnread, {}, { silent: true });
 
-export function pageMyMessages(body: MyMessagePaging): Promise<Page<UserMsg>> {
-  return post<Page<UserMsg>>('/api/sys/user/msg/paging', body);
-}
+export const pageMyMessages = (body: MyMessagePaging) => call(myMsgApi.paging, body);
 
 /** One message of mine; reading it marks it read. */
-export function readMessage(id: string): Promise<UserMsg> {
-  return post<UserMsg>('/api/sys/user/msg/detail-for-read', { id });
-}
+export const readMessage = (id: string) => call(myMsgApi.detailForRead, { id });
 
-export function markRead(ids: string[]): Promise<null> {
-  return post<null>('/api/sys/user/msg/mark-read', { ids });
-}
+export const markRead = (ids: string[]) => call(myMsgApi.markRead, { ids });
 
-export function deleteMyMessages(ids: string[]): Promise<null> {
-  return post<null>('/api/sys/user/msg/user-delete', { ids });
-}
+export const deleteMyMessages = (ids: string[]) => call(myMsgApi.userDelete, { ids });

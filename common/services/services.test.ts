@@ -81,7 +81,7 @@ describe('services', () => {
         return ok({ id: 'f', url: '/api/sys/file/get/f', name: 'logo.png', size: 1 });
       }),
     );
-    const result = await uploadFile(new Blob(['x']), 'logo', 'logo.png');
+    const result = await uploadFile(new Blob(['x']), 'logo', { fileName: 'logo.png' });
     expect(kind).toBe('logo');
     expect(result.url).toBe('/api/sys/file/get/f');
   });

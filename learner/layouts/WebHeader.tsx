@@ -19,7 +19,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { HEADER_HEIGHT, UNREAD_MAX } from '../../common/constants';
 import { ADMIN_HOME } from '../../common/routing';
 import { logout } from '../../common/services/auth';
-import { RoleType } from '../../common/permissions';
+import { RoleType } from '../../common/codes';
 import { useSession } from '../app/session/context';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SiteLogo } from '../components/SiteLogo';

@@ -9,6 +9,9 @@ import type { DB } from './schema';
 // int8 (counts, epoch-millisecond times) arrive as strings from pg; every such value here fits a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** A database handle or an open transaction (a Kysely Transaction is a Kysely): what repositories take. */
+export type Db = Kysely<DB>;
+
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;

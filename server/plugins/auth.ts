@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../common/errorCodes';
-import { RoleType } from '../../common/permissions';
+import { RoleType } from '../../common/codes';
 import { AppError, forbidden, sessionInvalid } from '../lib/errors';
 import { resolveSession } from '../modules/auth/session.service';
 import type { Access } from '../types';
@@ -35,7 +35,7 @@ async function authPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const token = tokenOf(req);
-    if (token) req.user = await resolveSession(app.db, token, app.config.sessionTtl);
+    if (token) req.user = await resolveSession(app.ctx, token);
   });
   app.addHook('preHandler', async (req) => {
     // Unknown paths get the 404 envelope; the OpenAPI document and its UI are public.

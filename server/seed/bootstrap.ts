@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/password';
-import { RoleType } from '../../common/permissions';
+import { RoleType } from '../../common/codes';
 import { SEED_MENUS, type SeedMenu } from './menus';
 import { seedDemo } from './demo';
 import { ROOT_DEPT_ID, SA_ROLE_ID, SITE_CONFIG_ID, STUDENT_ROLE_ID, generatePassword } from './constants';

@@ -8,6 +8,7 @@ import type { App } from '../../server/types';
 import type { Envelope } from '../../common/errorCodes';
 import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/password';
+import { manualClock, type ManualClock } from '../../server/lib/clock';
 
 /** SQLite always; PostgreSQL when DATABASE_URL_TEST is set (CI sets it). */
 export const DIALECTS: Dialect[] = process.env.DATABASE_URL_TEST ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -40,6 +41,8 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 
 export interface TestContext {
   app: App;
+  /** The clock every service of this app reads: move it with clock.advance(ms). */
+  clock: ManualClock;
   config: Config;
   database: Database;
   /** POST a JSON body; returns HTTP status and the parsed envelope. */
@@ -54,6 +57,7 @@ export interface TestContext {
  * Call at the top of a describe block; the context fills in beforeAll.
  */
 export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): TestContext {
+  // Background jobs do not run on a timer here: a test moves the clock and calls app.ctx.jobs.tick().
   const ctx = {} as TestContext;
   let dropPg: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -68,11 +72,13 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
       { dialect, databaseUrl: url },
     );
     const database = createDatabase({ dialect, url, poolSize: 4 });
-    const { app } = await buildApp(config, { database, logger: false });
+    const clock = manualClock();
+    const { app } = await buildApp(config, { database, logger: false, clock, startJobs: false });
     await app.ready();
     let admin: string | undefined;
     Object.assign(ctx, {
       app,
+      clock,
       config,
       database,
       async call(u: string, body: unknown = {}, token?: string) {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Box, Stack } from '@mui/material';
 import { AutocompleteInput, BooleanInput, FormDataConsumer, maxLength, NumberInput, RadioButtonGroupInput, required, TextInput, useTranslate } from 'react-admin';
 import type { MenuNode, MenuSaveBody } from '../../../common/api';
-import { MENU_TYPE } from '../../../common/labels';
+import { MenuType } from '../../../common/codes';
 import { useCodeChoices } from '../shared/labels';
 import { SaveDialog } from '../shared/SaveDialog';
 import { descendantIds, findNode, flattenTree } from '../shared/tree';
@@ -23,7 +23,7 @@ const topPathRule = (value: unknown, values: Record<string, unknown>) =>
 /** 新增菜单 / 新增下级 / 编辑: fields depend on the type (menu and route: path + component; function: permission tag). */
 export function MenuFormDialog({ state, tree, onClose, onSaved }: { state: MenuDialogState; tree: MenuNode[]; onClose: () => void; onSaved: () => void }) {
   const translate = useTranslate();
-  const typeChoices = useCodeChoices(MENU_TYPE);
+  const typeChoices = useCodeChoices(MenuType.items);
   const editing = state.mode === 'edit' ? state.node : undefined;
   const parent = state.mode === 'create' ? state.parent : undefined;
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
 import type { MenuNode } from '../../../common/api';
-import { MENU_TYPE } from '../../../common/labels';
+import { MenuType } from '../../../common/codes';
 import { useApiQuery } from '../shared/appData';
 import { useCodeLabel } from '../shared/labels';
 import { branchIds } from '../shared/tree';
@@ -121,7 +121,7 @@ export function MenuTree() {
                       size="small"
                       variant="outlined"
                       color={TYPE_COLOR[node.menuType as 1 | 2 | 3] ?? 'default'}
-                      label={codeLabel(MENU_TYPE, node.menuType)}
+                      label={codeLabel(MenuType.items, node.menuType)}
                     />
                   </TableCell>
                   <TableCell>{node.path}</TableCell>

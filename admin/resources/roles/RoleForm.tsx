@@ -1,6 +1,6 @@
 import { Create, Edit, maxLength, RadioButtonGroupInput, regex, required, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import type { RoleRecord, RoleSaveBody } from '../../../common/api';
-import { ROLE_TYPE } from '../../../common/labels';
+import { RoleType } from '../../../common/codes';
 import { useCodeChoices } from '../shared/labels';
 import { MenuTreeInput } from '../shared/MenuTreeCheck';
 import { parseCode, pickBody } from '../shared/util';
@@ -10,7 +10,7 @@ const SAVE_KEYS = ['id', 'roleCode', 'roleName', 'roleType', 'remark', 'menuIds'
 const toBody = (data: Record<string, unknown>) => pickBody<RoleSaveBody>(data, SAVE_KEYS);
 
 export function RoleFormFields() {
-  const roleTypes = useCodeChoices(ROLE_TYPE);
+  const roleTypes = useCodeChoices(RoleType.items);
   return (
     <>
       <TextInput

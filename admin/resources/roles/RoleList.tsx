@@ -1,7 +1,7 @@
 import { DataTable, EditButton, List, TextInput, useCanAccess, useTranslate } from 'react-admin';
 import type { RoleRecord } from '../../../common/api';
 import { formatTime } from '../../../common/format';
-import { ROLE_TYPE } from '../../../common/labels';
+import { RoleType } from '../../../common/codes';
 import { EmptyState } from '../shared/EmptyState';
 import { useCodeLabel } from '../shared/labels';
 import { BulkDeleteAction, ListActions } from '../shared/listParts';
@@ -29,7 +29,7 @@ export function RoleList() {
         <DataTable.Col
           source="roleType"
           disableSort
-          render={(r) => <StateChip label={codeLabel(ROLE_TYPE, r.roleType)} color={r.roleType === 2 ? 'primary' : 'default'} />}
+          render={(r) => <StateChip label={codeLabel(RoleType.items, r.roleType)} color={r.roleType === 2 ? 'primary' : 'default'} />}
         />
         <DataTable.NumberCol source="userCount" disableSort />
         <DataTable.Col source="remark" disableSort />

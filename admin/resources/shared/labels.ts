@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocaleState } from 'react-admin';
-import { labelOf, type CodeSet } from '../../../common/labels';
+import { labelOf, type CodeSet } from '../../../common/codes';
 
 /** Labels of spec section 3's code sets (common/labels.ts) in the admin's current locale. */
 export function useCodeLabel() {

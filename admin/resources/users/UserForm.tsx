@@ -12,7 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { UserRecord, UserSaveBody } from '../../../common/api';
-import { USER_STATE } from '../../../common/labels';
+import { UserState } from '../../../common/codes';
 import { optionalMobileRule, passwordRule } from '../../../common/validators';
 import { DeptTreeInput } from '../shared/DeptTreeSelect';
 import { useCodeChoices } from '../shared/labels';
@@ -31,7 +31,7 @@ const userNameRules = [
 
 /** The fields of the user form; `create` adds the password and leaves the user name editable. */
 export function UserFormFields({ create }: { create: boolean }) {
-  const stateChoices = useCodeChoices(USER_STATE);
+  const stateChoices = useCodeChoices(UserState.items);
   return (
     <>
       <TextInput

@@ -12,9 +12,9 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import type { UserRecord } from '../../../common/api';
+import { userApi, type UserRecord } from '../../../common/api';
 import { formatTime } from '../../../common/format';
-import { USER_STATE } from '../../../common/labels';
+import { UserState } from '../../../common/codes';
 import { useAppDataProvider } from '../shared/appData';
 import { DeptTreeInput } from '../shared/DeptTreeSelect';
 import { EmptyState } from '../shared/EmptyState';
@@ -41,7 +41,7 @@ function ExportUsersButton() {
       onClick={async () => {
         setBusy(true);
         try {
-          await dataProvider.download('/api/sys/user/export', { params: filterValues }, translate('examhall.users.exportFile'));
+          await dataProvider.download(userApi.export, { params: filterValues }, translate('examhall.users.exportFile'));
         } catch {
           // The http client has shown why.
         } finally {
@@ -65,7 +65,7 @@ function UserListActions() {
 }
 
 function useUserFilters() {
-  const stateChoices = useCodeChoices(USER_STATE);
+  const stateChoices = useCodeChoices(UserState.items);
   return [
     <TextInput key="userName" source="userName" alwaysOn resettable />,
     <TextInput key="realName" source="realName" alwaysOn resettable />,
@@ -102,7 +102,7 @@ export function UserList() {
         <DataTable.Col source="mobile" disableSort />
         <DataTable.Col
           source="state"
-          render={(r) => <StateChip label={codeLabel(USER_STATE, r.state)} color={STATE_COLOR[r.state as 0 | 1 | 2] ?? 'default'} />}
+          render={(r) => <StateChip label={codeLabel(UserState.items, r.state)} color={STATE_COLOR[r.state as 0 | 1 | 2] ?? 'default'} />}
         />
         <DataTable.Col source="createTime" render={(r) => formatTime(r.createTime)} />
         {canEdit ? (

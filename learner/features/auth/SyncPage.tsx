@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { RoleType } from '../../../common/permissions';
+import { RoleType } from '../../../common/codes';
 import { ADMIN_HOME, isAdminPath, loginUrl, safeRedirect } from '../../../common/routing';
 import { leaveApp } from '../../app/navigation';
 import { useSession } from '../../app/session/context';

@@ -13,14 +13,14 @@ export default async function authRoutes(app: App) {
   app.post(
     '/api/sys/user/login',
     { config: { access: 'public' }, schema: { tags, summary: 'Sign in with user name and password', body: LoginBody, response: { 200: Envelope(TokenResult) } } },
-    async (req) => ok(await login(app.db, app.config, app.rateLimiter, req.body, meta(req)), '登录成功'),
+    async (req) => ok(await login(app.ctx, req.body, meta(req)), '登录成功'),
   );
 
   app.post(
     '/api/sys/user/reg',
     { config: { access: 'public' }, schema: { tags, summary: 'Learner self-registration', body: RegisterBody, response: { 200: Envelope(RegisterResult) } } },
     async (req) => {
-      const result = await register(app.db, app.config, req.body, meta(req));
+      const result = await register(app.ctx, req.body, meta(req));
       return ok(result, result.pending ? '注册成功，请等待管理员审核' : '注册成功');
     },
   );
@@ -35,7 +35,7 @@ export default async function authRoutes(app: App) {
     '/api/sys/user/logout',
     { config: { access: 'public' }, schema: { tags, summary: 'Revoke the current session', body: EmptyBody, response: { 200: Envelope(Type.Null()) } } },
     async (req) => {
-      if (req.user) await revokeSession(app.db, req.user.tokenHash);
+      if (req.user) await revokeSession(app.ctx, req.user.tokenHash);
       return ok(null, '已退出登录');
     },
   );

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { LoginBody, RegisterBody, RegisterResult, TokenResult, UserInfo } from '../../../common/api';
 import { ErrorCode } from '../../../common/errorCodes';
-import type { Config } from '../../config';
+import type { ServiceContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { AppError, fail, sessionInvalid } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import type { RateLimiter } from '../../lib/rateLimit';
 import { STUDENT_ROLE_ID } from '../../seed/constants';
 import { getSiteConfig } from '../config/config.service';
 import { countUnread } from '../msg/msg.repository';
@@ -45,14 +44,16 @@ export async function userInfo(db: Kysely<DB>, user: AuthUser): Promise<UserInfo
   };
 }
 
-async function issueToken(db: Kysely<DB>, config: Config, userId: string, meta: RequestMeta): Promise<TokenResult> {
-  const token = await createSession(db, userId, config.sessionTtl, meta);
-  const user = await resolveSession(db, token, config.sessionTtl);
+async function issueToken(ctx: ServiceContext, userId: string, meta: RequestMeta): Promise<TokenResult> {
+  const { db } = ctx;
+  const token = await createSession(ctx, userId, meta);
+  const user = await resolveSession(ctx, token);
   if (!user) throw fail('登录失败，请重试');
   return { token, user: await userInfo(db, user) };
 }
 
-export async function login(db: Kysely<DB>, config: Config, limiter: RateLimiter, body: LoginBody, meta: RequestMeta): Promise<TokenResult> {
+export async function login(ctx: ServiceContext, body: LoginBody, meta: RequestMeta): Promise<TokenResult> {
+  const { db, limiter } = ctx;
   const userName = body.username.trim();
   const accountKey = `login:user:${userName.toLowerCase()}`;
   const addressKey = `login:ip:${meta.ip}`;
@@ -69,19 +70,15 @@ export async function login(db: Kysely<DB>, config: Config, limiter: RateLimiter
   if (row.state === 1) throw new AppError(ErrorCode.USER_DISABLED, '账号已被禁用，请联系管理员');
   if (row.state === 2) throw new AppError(ErrorCode.USER_PENDING, '账号正在等待管理员审核，审核通过后即可登录');
   await limiter.reset(accountKey);
-  return issueToken(db, config, row.id, meta);
+  return issueToken(ctx, row.id, meta);
 }
 
 /**
  * Self-registration as a learner. Closed when site settings say so; when they require review the
  * account is created pending (state 2) and no token is issued.
  */
-export async function register(
-  db: Kysely<DB>,
-  config: Config,
-  body: RegisterBody,
-  meta: RequestMeta,
-): Promise<RegisterResult> {
+export async function register(ctx: ServiceContext, body: RegisterBody, meta: RequestMeta): Promise<RegisterResult> {
+  const { db } = ctx;
   const site = await getSiteConfig(db);
   if (!site.allowRegister) throw new AppError(ErrorCode.REGISTER_CLOSED, '系统未开放注册，请联系管理员开通账号');
   const userName = checkUserName(body.userName);
@@ -112,5 +109,5 @@ export async function register(
     );
   });
   if (state === 2) return { token: '', pending: true };
-  return { ...(await issueToken(db, config, id, meta)), pending: false };
+  return { ...(await issueToken(ctx, id, meta)), pending: false };
 }

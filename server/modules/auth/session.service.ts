@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import { UserState } from '../../../common/codes';
+import type { ServiceContext } from '../../context';
 import * as repo from './session.repository';
 
 /** What every authenticated request knows about its caller. */
@@ -21,19 +21,14 @@ const TOUCH_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(
-  db: Kysely<DB>,
-  userId: string,
-  ttlSeconds: number,
-  meta: { ip: string; userAgent: string },
-): Promise<string> {
+export async function createSession(ctx: ServiceContext, userId: string, meta: { ip: string; userAgent: string }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const now = Date.now();
-  await repo.insertSession(db, {
+  const now = ctx.clock.now();
+  await repo.insertSession(ctx.db, {
     token_hash: hashToken(token),
     user_id: userId,
     now,
-    expire_time: now + ttlSeconds * 1000,
+    expire_time: now + ctx.config.sessionTtl * 1000,
     ip: meta.ip.slice(0, 64),
     user_agent: meta.userAgent.slice(0, 255),
   });
@@ -41,36 +36,28 @@ export async function createSession(
 }
 
 /**
- * Permission tags per set of roles, kept briefly in this process: they change only when an
- * administrator edits roles or menus, which clears this process's copy at once (other processes
- * see the change within PERMISSION_TTL_MS).
+ * Permission tags change only when an administrator edits roles or menus, which clears this
+ * process's cache at once (other processes see the change within the cache's few seconds).
  */
-const PERMISSION_TTL_MS = 5_000;
-const permissionCache = new Map<string, { tags: string[]; until: number }>();
-
-export function invalidatePermissionCache(): void {
-  permissionCache.clear();
+export function invalidatePermissionCache(ctx: ServiceContext): void {
+  ctx.caches.permissions.clear();
 }
 
-async function permissionsOf(db: Kysely<DB>, roleIds: string[]): Promise<string[]> {
+function permissionsOf(ctx: ServiceContext, roleIds: string[]): Promise<string[]> {
   const key = [...roleIds].sort().join(',');
-  const hit = permissionCache.get(key);
-  if (hit && hit.until > Date.now()) return hit.tags;
-  const tags = await repo.findRolePermissionTags(db, roleIds);
-  permissionCache.set(key, { tags, until: Date.now() + PERMISSION_TTL_MS });
-  return tags;
+  return ctx.caches.permissions.getOrLoad(key, () => repo.findRolePermissionTags(ctx.db, roleIds));
 }
 
 /** The caller behind a token, or null when the token is unknown, expired, revoked or its user is not active. */
-export async function resolveSession(db: Kysely<DB>, token: string, ttlSeconds: number): Promise<AuthUser | null> {
+export async function resolveSession(ctx: ServiceContext, token: string): Promise<AuthUser | null> {
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
-  const rows = await repo.findSessionAccess(db, tokenHash);
+  const rows = await repo.findSessionAccess(ctx.db, tokenHash);
   const row = rows[0];
-  const now = Date.now();
-  if (!row || row.expire_time <= now || row.state !== 0) return null;
+  const now = ctx.clock.now();
+  if (!row || row.expire_time <= now || row.state !== UserState.NORMAL) return null;
   if (now - row.last_seen_time > TOUCH_EVERY_MS) {
-    await repo.touchSession(db, tokenHash, now, now + ttlSeconds * 1000);
+    await repo.touchSession(ctx.db, tokenHash, now, now + ctx.config.sessionTtl * 1000);
   }
   const roles = rows.filter((r) => r.role_id !== null);
   const roleIds = roles.map((r) => r.role_id!);
@@ -81,11 +68,14 @@ export async function resolveSession(db: Kysely<DB>, token: string, ttlSeconds: 
     roleIds,
     roleCodes: roles.map((r) => r.role_code!),
     roleNames: roles.map((r) => r.role_name!),
-    permissions: await permissionsOf(db, roleIds),
+    permissions: await permissionsOf(ctx, roleIds),
     tokenHash,
   };
 }
 
-export const revokeSession = (db: Kysely<DB>, tokenHash: string) => repo.deleteSession(db, tokenHash);
-export const revokeUserSessions = (db: Kysely<DB>, userIds: string[], keepTokenHash?: string) =>
-  repo.deleteUserSessions(db, userIds, keepTokenHash);
+export const revokeSession = (ctx: ServiceContext, tokenHash: string) => repo.deleteSession(ctx.db, tokenHash);
+export const revokeUserSessions = (ctx: ServiceContext, userIds: string[], keepTokenHash?: string) =>
+  repo.deleteUserSessions(ctx.db, userIds, keepTokenHash);
+
+/** Removes sessions past their expiry (they are already refused); the session-purge job runs this. */
+export const purgeExpiredSessions = (ctx: ServiceContext) => repo.deleteExpiredSessions(ctx.db, ctx.clock.now());

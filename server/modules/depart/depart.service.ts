@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ServiceContext } from '../../context';
 import type { DepartNode, DepartRecord, DepartSaveBody, IdsBody, SortBody } from '../../../common/api';
 import { ErrorCode } from '../../../common/errorCodes';
 import type { DB, DepartRow } from '../../db/schema';
@@ -24,6 +25,12 @@ export function descendantDeptIds(db: repo.Db, deptId: string | readonly string[
 /** A department and all of its parents up to the top (itself included); [] for no department. */
 export function ancestorDeptIds(db: repo.Db, deptId: string): Promise<string[]> {
   return ancestorIds(db, 'sys_depart', [deptId]);
+}
+
+/** Refuses unless every id names an existing department (for callers that target departments). */
+export async function assertDepartsExist(ctx: ServiceContext, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if ((await repo.existingDeptIds(ctx.db, unique)).length !== unique.length) throw fail('所选部门不存在或已被删除');
 }
 
 /** Display order of siblings: sort, then name, then id. */

@@ -41,7 +41,7 @@ export default async function menuRoutes(app: App) {
       config: { access: { perm: Perm.menuSave } },
       schema: { tags, summary: 'Create or update a menu', body: MenuSaveBody, response: { 200: Envelope(MenuNode) } },
     },
-    async (req) => ok(await saveMenu(app.db, req.body), '保存成功'),
+    async (req) => ok(await saveMenu(app.ctx, req.body), '保存成功'),
   );
 
   app.post(
@@ -51,7 +51,7 @@ export default async function menuRoutes(app: App) {
       schema: { tags, summary: 'Delete menus with everything below them', body: IdsBody, response: { 200: Envelope(Type.Null()) } },
     },
     async (req) => {
-      await deleteMenus(app.db, req.body);
+      await deleteMenus(app.ctx, req.body);
       return ok(null, '删除成功');
     },
   );

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { ServiceContext } from '../../context';
+import { MenuType } from '../../../common/codes';
 import type { IdsBody, MenuNode, MenuSaveBody, RouteEntry, SortBody } from '../../../common/api';
 import type { DB, MenuRow } from '../../db/schema';
 import { fail, notFound } from '../../lib/errors';
@@ -12,8 +14,6 @@ import * as repo from './menu.repository';
 /** parent_id of a top-level menu. */
 export const TOP_PARENT = '0';
 
-/** Menu types (spec section 3). */
-export const MenuKind = { MENU: 1, FUNCTION: 2, ROUTE: 3 } as const;
 
 export function menuRowToNode(row: MenuRow): MenuNode {
   return {
@@ -94,14 +94,15 @@ export async function getMenu(db: Kysely<DB>, id: string): Promise<MenuNode> {
 
 const normalParent = (parentId: string | undefined) => (!parentId || parentId === TOP_PARENT ? TOP_PARENT : parentId);
 
-export async function saveMenu(db: Kysely<DB>, body: MenuSaveBody): Promise<MenuNode> {
+export async function saveMenu(ctx: ServiceContext, body: MenuSaveBody): Promise<MenuNode> {
+  const { db } = ctx;
   const parentId = normalParent(body.parentId);
   const title = body.title.trim();
   const path = body.path?.trim() ?? '';
   const component = body.component?.trim() ?? '';
   const permissionTag = body.permissionTag?.trim() ?? '';
   if (!title) throw fail('菜单名称不能为空');
-  if (body.menuType === MenuKind.FUNCTION) {
+  if (body.menuType === MenuType.FUNCTION) {
     if (!permissionTag) throw fail('功能类型必须填写权限标识');
   } else {
     if (!path) throw fail('菜单和路由必须填写路由地址');
@@ -114,7 +115,7 @@ export async function saveMenu(db: Kysely<DB>, body: MenuSaveBody): Promise<Menu
     if (parentId !== TOP_PARENT) {
       const parent = await repo.findMenu(trx, parentId);
       if (!parent) throw fail('上级菜单不存在');
-      if (parent.menu_type === MenuKind.FUNCTION) throw fail('功能不能作为上级菜单');
+      if (parent.menu_type === MenuType.FUNCTION) throw fail('功能不能作为上级菜单');
       if (current && (await subtreeIds(trx, 'sys_menu', [current.id])).includes(parentId)) {
         throw fail('上级菜单不能是本菜单或其下级菜单');
       }
@@ -145,18 +146,19 @@ export async function saveMenu(db: Kysely<DB>, body: MenuSaveBody): Promise<Menu
     await repo.grantMenus(trx, SA_ROLE_ID, [created]);
     return created;
   });
-  invalidatePermissionCache();
+  invalidatePermissionCache(ctx);
   return getMenu(db, id);
 }
 
 /** Deletes the menus, everything below them and every grant of them, in one transaction. */
-export async function deleteMenus(db: Kysely<DB>, { ids }: IdsBody): Promise<void> {
+export async function deleteMenus(ctx: ServiceContext, { ids }: IdsBody): Promise<void> {
+  const { db } = ctx;
   await db.transaction().execute(async (trx) => {
     const all = await subtreeIds(trx, 'sys_menu', [...new Set(ids)]);
     if (all.length === 0) throw notFound('菜单不存在或已被删除');
     await repo.deleteMenus(trx, all);
   });
-  invalidatePermissionCache();
+  invalidatePermissionCache(ctx);
 }
 
 /** sort -1 moves up one place among siblings, +1 down one; any other value is written as the sort itself. */

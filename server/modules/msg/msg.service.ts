@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { MsgTarget, ReadState } from '../../../common/codes';
 import type { Static } from '@sinclair/typebox';
 import type { IdsBody, MsgSendBody, SentMsg, SentMsgPagingBody, UserMsg, UserMsgPagingBody } from '../../../common/api';
 import type { Page } from '../../../common/errorCodes';
@@ -9,9 +10,6 @@ import { paginate } from '../../lib/paging';
 import { descendantDeptIds } from '../depart/depart.service';
 import * as repo from './msg.repository';
 
-/** Message target types. */
-export const MsgTarget = { USERS: 1, DEPARTS: 2, EVERYONE: 3 } as const;
-
 export function userMsgRowToUserMsg(row: repo.UserMsgRow): UserMsg {
   return {
     id: row.id,
@@ -19,7 +17,7 @@ export function userMsgRowToUserMsg(row: repo.UserMsgRow): UserMsg {
     title: row.title,
     content: row.content,
     senderName: row.sender_name ?? '',
-    readState: row.read_state,
+    readState: ReadState.of(row.read_state),
     readTime: row.read_time,
     createTime: row.create_time,
   };
@@ -30,7 +28,7 @@ export function sentMsgRowToSentMsg(row: repo.SentMsgRow, readCount: number): Se
     id: row.id,
     title: row.title,
     content: row.content,
-    targetType: row.target_type,
+    targetType: MsgTarget.of(row.target_type),
     senderName: row.sender_name ?? '',
     receiverCount: row.receiver_count,
     readCount,

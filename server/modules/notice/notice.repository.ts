@@ -1,8 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, NoticeRow } from '../../db/schema';
-import { contains } from '../../lib/paging';
-
-export type Db = Kysely<DB> | Transaction<DB>;
+import { NoticeState, NoticeTarget } from '../../../common/codes';
+import type { Page } from '../../../common/errorCodes';
+import type { Db } from '../../db/database';
+import type { NoticeRow } from '../../db/schema';
+import { contains, paginate, type PageArgs } from '../../lib/paging';
 
 export type NoticeJoinedRow = NoticeRow & { create_by_name: string | null };
 
@@ -11,8 +11,8 @@ export const NOTICE_COLUMNS = [
   'n.publish_time', 'n.create_time', 'n.update_time',
 ] as const;
 
-/** Notices with their author's name, filtered; the caller adds selection and order. */
-export function filterNotices(db: Db, filters: { title?: string; state?: number }) {
+/** Notices with their author's name, filtered (selection and order are added by the callers below). */
+function filterNotices(db: Db, filters: { title?: string; state?: number }) {
   let q = db.selectFrom('sys_notice as n').leftJoin('sys_user as u', 'u.id', 'n.create_by');
   if (filters.title) q = q.where(contains('n.title', filters.title));
   if (filters.state !== undefined) q = q.where('n.state', '=', filters.state);
@@ -23,14 +23,14 @@ export function filterNotices(db: Db, filters: { title?: string; state?: number 
  * Published notices a reader sees: those for everyone, and those for any of `deptIds` (the
  * reader's department and its ancestors).
  */
-export function filterVisibleNotices(db: Db, deptIds: readonly string[], filters: { title?: string }) {
-  return filterNotices(db, { title: filters.title, state: 1 }).where((eb) =>
+function filterVisibleNotices(db: Db, deptIds: readonly string[], filters: { title?: string }) {
+  return filterNotices(db, { title: filters.title, state: NoticeState.PUBLISHED }).where((eb) =>
     eb.or([
-      eb('n.target_type', '=', 1),
+      eb('n.target_type', '=', NoticeTarget.EVERYONE),
       ...(deptIds.length
         ? [
             eb.and([
-              eb('n.target_type', '=', 2),
+              eb('n.target_type', '=', NoticeTarget.DEPARTS),
               eb.exists(
                 eb
                   .selectFrom('sys_notice_depart as nd')
@@ -45,8 +45,28 @@ export function filterVisibleNotices(db: Db, deptIds: readonly string[], filters
   );
 }
 
+/** A page of notices, newest first. */
+export function pageNotices(db: Db, filters: { title?: string; state?: number }, page: PageArgs): Promise<Page<NoticeJoinedRow>> {
+  return paginate(filterNotices(db, filters), page, (q) => q.select(NOTICE_COLUMNS).orderBy('n.create_time', 'desc').orderBy('n.id', 'desc'), (r) => r);
+}
+
+/** A page of the notices a reader sees, latest published first. */
+export function pageVisibleNotices(db: Db, deptIds: readonly string[], filters: { title?: string }, page: PageArgs): Promise<Page<NoticeJoinedRow>> {
+  return paginate(
+    filterVisibleNotices(db, deptIds, filters),
+    page,
+    (q) => q.select(NOTICE_COLUMNS).orderBy('n.publish_time', 'desc').orderBy('n.id', 'desc'),
+    (r) => r,
+  );
+}
+
 export function findNotice(db: Db, id: string): Promise<NoticeJoinedRow | undefined> {
   return filterNotices(db, {}).select(NOTICE_COLUMNS).where('n.id', '=', id).executeTakeFirst();
+}
+
+/** One notice, if the reader with these departments sees it. */
+export function findVisibleNotice(db: Db, deptIds: readonly string[], id: string): Promise<NoticeJoinedRow | undefined> {
+  return filterVisibleNotices(db, deptIds, {}).select(NOTICE_COLUMNS).where('n.id', '=', id).executeTakeFirst();
 }
 
 /** Target departments of each notice, in one query. */
@@ -86,10 +106,4 @@ export async function deleteNotices(db: Db, ids: readonly string[]): Promise<num
   await db.deleteFrom('sys_notice_depart').where('notice_id', 'in', ids).execute();
   const res = await db.deleteFrom('sys_notice').where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
-}
-
-/** The reader's department ('' when none). */
-export async function findUserDeptId(db: Db, userId: string): Promise<string> {
-  const row = await db.selectFrom('sys_user').select('dept_id').where('id', '=', userId).executeTakeFirst();
-  return row?.dept_id ?? '';
 }

@@ -42,7 +42,7 @@ export default async function roleRoutes(app: App) {
       config: { access: { perm: Perm.roleSave } },
       schema: { tags, summary: 'Create or update a role and its menus', body: RoleSaveBody, response: { 200: Envelope(RoleRecord) } },
     },
-    async (req) => ok(await saveRole(app.db, req.body), '保存成功'),
+    async (req) => ok(await saveRole(app.ctx, req.body), '保存成功'),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export default async function roleRoutes(app: App) {
       schema: { tags, summary: 'Delete roles no user holds', body: IdsBody, response: { 200: Envelope(Type.Null()) } },
     },
     async (req) => {
-      await deleteRoles(app.db, req.body);
+      await deleteRoles(app.ctx, req.body);
       return ok(null, '删除成功');
     },
   );

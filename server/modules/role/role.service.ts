@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ServiceContext } from '../../context';
 import type { Static } from '@sinclair/typebox';
 import type { IdsBody, RolePagingBody, RoleRecord, RoleSaveBody } from '../../../common/api';
 import { ErrorCode, type Page } from '../../../common/errorCodes';
@@ -56,7 +57,8 @@ export async function getRole(db: Kysely<DB>, id: string): Promise<RoleRecord> {
   return (await toRecords(db, [row]))[0];
 }
 
-export async function saveRole(db: Kysely<DB>, body: RoleSaveBody): Promise<RoleRecord> {
+export async function saveRole(ctx: ServiceContext, body: RoleSaveBody): Promise<RoleRecord> {
+  const { db } = ctx;
   const roleCode = body.roleCode.trim();
   const roleName = body.roleName.trim();
   if (!roleName) throw fail('角色名称不能为空');
@@ -85,12 +87,13 @@ export async function saveRole(db: Kysely<DB>, body: RoleSaveBody): Promise<Role
     await repo.replaceRoleMenus(trx, roleId, menuIds);
     return roleId;
   });
-  invalidatePermissionCache();
+  invalidatePermissionCache(ctx);
   return getRole(db, id);
 }
 
 /** Refused for built-in roles and for roles some user still holds. */
-export async function deleteRoles(db: Kysely<DB>, { ids }: IdsBody): Promise<void> {
+export async function deleteRoles(ctx: ServiceContext, { ids }: IdsBody): Promise<void> {
+  const { db } = ctx;
   const unique = [...new Set(ids)];
   if (unique.some((id) => BUILT_IN_ROLES.includes(id))) throw fail('内置角色不能删除');
   await db.transaction().execute(async (trx) => {
@@ -98,5 +101,5 @@ export async function deleteRoles(db: Kysely<DB>, { ids }: IdsBody): Promise<voi
     if ((await repo.rolesInUse(trx, unique)).length) throw fail('角色下还有用户，无法删除');
     await repo.deleteRoles(trx, unique);
   });
-  invalidatePermissionCache();
+  invalidatePermissionCache(ctx);
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { contains } from '../../lib/paging';
-import { RoleType } from '../../../common/permissions';
+import { RoleType } from '../../../common/codes';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 

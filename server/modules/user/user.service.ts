@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ServiceContext } from '../../context';
 import type {
   ProfileUpdateBody,
   UpdatePassBody,
@@ -9,7 +10,7 @@ import type {
   UserSaveBody,
 } from '../../../common/api';
 import { ErrorCode, type Page } from '../../../common/errorCodes';
-import { RoleType } from '../../../common/permissions';
+import { RoleType, UserState } from '../../../common/codes';
 import type { DB } from '../../db/schema';
 import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -52,7 +53,7 @@ export function userRowToRecord(row: UserRecordRow, roles: UserRoleRow[]): UserR
     roleIds: roles.map((r) => r.role_id),
     roleNames: roles.map((r) => r.role_name),
     roleType: Math.max(RoleType.LEARNER, ...roles.map((r) => r.role_type)),
-    state: row.state,
+    state: UserState.of(row.state),
     createTime: row.create_time,
     updateTime: row.update_time,
   };
@@ -64,6 +65,11 @@ async function toRecords(db: Kysely<DB>, rows: UserRecordRow[]): Promise<UserRec
   const byUser = new Map<string, UserRoleRow[]>();
   for (const r of roles) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   return rows.map((row) => userRowToRecord(row, byUser.get(row.id) ?? []));
+}
+
+/** The user's department id ('' when none, or when the user is gone). */
+export async function deptIdOf(ctx: ServiceContext, userId: string): Promise<string> {
+  return (await repo.findUserById(ctx.db, userId))?.dept_id ?? '';
 }
 
 export async function getUserRecord(db: Kysely<DB>, id: string): Promise<UserRecord> {

@@ -1,0 +1,43 @@
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { TtlCache } from './lib/cache';
+import type { Clock } from './lib/clock';
+import type { RateLimiter } from './lib/rateLimit';
+import type { JobScheduler } from './jobs/scheduler';
+
+/**
+ * Process-local caches of one app instance. Each names what it holds and how it is invalidated;
+ * none is a module global, so two apps in one process (tests, benches) never share one.
+ */
+export interface Caches {
+  /** Permission tags per sorted role-id list; cleared when roles or menus change. */
+  readonly permissions: TtlCache<string, string[]>;
+}
+
+export function createCaches(clock: Clock): Caches {
+  return { permissions: new TtlCache(clock, 5_000, 1_000) };
+}
+
+/**
+ * Everything a service needs, passed as its first argument: the database (or the open
+ * transaction), configuration, the clock, caches, the job scheduler and the rate limiter.
+ */
+export interface ServiceContext {
+  readonly db: Db;
+  readonly config: Config;
+  readonly clock: Clock;
+  readonly caches: Caches;
+  readonly jobs: JobScheduler;
+  readonly limiter: RateLimiter;
+}
+
+/**
+ * Runs `fn` in a transaction: a new one, or the caller's when `ctx` is already inside one, so
+ * services compose (submitting a paper grades, scores, records and closes in one transaction).
+ * Keep slow CPU work (password hashing, parsing) out of `fn`: on SQLite an open write
+ * transaction holds every other writer.
+ */
+export function inTransaction<T>(ctx: ServiceContext, fn: (tx: ServiceContext) => Promise<T>): Promise<T> {
+  if (ctx.db.isTransaction) return fn(ctx);
+  return ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx }));
+}

@@ -1,0 +1,70 @@
+import type { Clock } from './clock';
+
+/**
+ * A small in-process cache whose entries expire after `ttlMs` by the service clock. It lives on
+ * the app's service context (never in a module global), so each app instance, and each test,
+ * has its own.
+ */
+export class TtlCache<K, V> {
+  private readonly entries = new Map<K, { value: V; until: number }>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly ttlMs: number,
+    /** Entries kept at most; the oldest goes first past it. */
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(key: K): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.until <= this.clock.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit.value;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+    this.entries.set(key, { value, until: this.clock.now() + this.ttlMs });
+  }
+
+  /** The cached value, or `load()`'s (cached); concurrent misses for one key share one load. */
+  async getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      pending = load().then(
+        (value) => {
+          this.loading.delete(key);
+          // A clear() while loading means the value may already be stale: hand it out, keep nothing.
+          if (generation === this.generation) this.set(key, value);
+          return value;
+        },
+        (e: unknown) => {
+          this.loading.delete(key);
+          throw e;
+        },
+      );
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  delete(key: K): void {
+    this.generation += 1;
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  private readonly loading = new Map<K, Promise<V>>();
+  private generation = 0;
+}
