@@ -151,3 +151,10 @@ export const ReadState = codeTable({
   UNREAD: [0, '未读', 'Unread'],
   READ: [1, '已读', 'Read'],
 });
+
+/** Who a bank (for practice) or a course is open to; exams use ExamOpenType (which adds a password). */
+export const Audience = codeTable({
+  EVERYONE: [1, '全部人员', 'Everyone'],
+  DEPARTS: [2, '指定部门', 'Specified departments'],
+  PEOPLE: [3, '指定人员', 'Specified people'],
+});

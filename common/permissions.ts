@@ -26,6 +26,16 @@ export const Perm = {
   noticeDelete: 'sys:notice:delete',
   msgList: 'sys:msg:list',
   msgSend: 'sys:msg:send',
+  repoCatalogSave: 'repo:catalog:save',
+  repoCatalogDelete: 'repo:catalog:delete',
+  repoList: 'repo:repo:list',
+  repoSave: 'repo:repo:save',
+  repoDelete: 'repo:repo:delete',
+  quList: 'qu:qu:list',
+  quSave: 'qu:qu:save',
+  quDelete: 'qu:qu:delete',
+  quImport: 'qu:qu:import',
+  quExport: 'qu:qu:export',
 } as const;
 
 export type PermTag = (typeof Perm)[keyof typeof Perm];

@@ -9,3 +9,5 @@ export * from './msg';
 export * from './notice';
 export * from './file';
 export * from './dashboard';
+export * from './repo';
+export * from './qu';
