@@ -101,6 +101,8 @@ export const UserRecord = Type.Object({
 export type UserRecord = Static<typeof UserRecord>;
 
 export const UserFilters = Type.Object({
+  /** Exactly these users (react-admin's getMany asks for several records in one request). */
+  ids: Type.Optional(Type.Array(Id, { maxItems: 200 })),
   userName: OptText(),
   realName: OptText(),
   deptId: OptText(32),
