@@ -150,6 +150,7 @@ export const userApi = defineApi('user', {
   batchDept: { path: '/api/sys/user/batch-dept', access: { perm: Perm.userBatch }, body: BatchDeptBody, response: Done, summary: 'Move users to a department' },
   batchRole: { path: '/api/sys/user/batch-role', access: { perm: Perm.userBatch }, body: BatchRoleBody, response: Done, summary: 'Replace the roles of users' },
   state: { path: '/api/sys/user/state', access: { perm: Perm.userState }, body: UserStateBody, response: Done, summary: 'Enable (0), disable (1) or set pending (2)' },
+  unlock: { path: '/api/sys/user/unlock', access: { perm: Perm.userState }, body: IdsBody, response: Done, summary: 'Clear the sign-in locks of users', okMsg: '已解除登录锁定' },
   delete: { path: '/api/sys/user/delete', access: { perm: Perm.userDelete }, body: IdsBody, response: Done, summary: 'Delete users (never yourself, never the last administrator)', okMsg: '删除成功' },
   export: { path: '/api/sys/user/export', access: { perm: Perm.userExport }, transport: 'download', body: UserExportBody, response: Done, summary: 'Users matching the filters as an .xlsx file (JSON envelope on error)' },
 });
