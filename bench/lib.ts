@@ -1,0 +1,236 @@
+/**
+ * Shared pieces of the load scenarios (bench/scenarios/*.ts): a real server process on loopback
+ * with its own data folder, a bare Fastify process for the ceiling, a bounded request pool,
+ * autocannon, percentiles, process figures, and the report (a table, then one `BENCH {json}` line).
+ * Only 127.0.0.1 is ever a target; every loop is bounded in count and time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { BodyOf, DataOf, Endpoint } from '../common/api/endpoint';
+import { createDatabase, type Database } from '../server/db/database';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const ADMIN_PASSWORD = 'Admin1234';
+
+export const envNumber = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number`);
+  return n;
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitHealthy(base: string, child: ChildProcess, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+export interface BenchServer {
+  base: string;
+  pid: number;
+  dataDir: string;
+  /** postgres://… or the SQLite file path. */
+  databaseUrl: string;
+  dialect: 'sqlite' | 'postgres';
+  child: ChildProcess;
+  /** A second connection to the server's database (seeding, checking what was stored). */
+  openDatabase(): Database;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `server/main.ts` on a free loopback port with a fresh data folder: SQLite by default,
+ * PostgreSQL when BENCH_DATABASE_URL is set (that database is used as is: point it at a scratch one).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'examhall-bench-'));
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? '';
+  const dialect = pgUrl ? 'postgres' : 'sqlite';
+  const databaseUrl = pgUrl || path.join(dataDir, 'examhall.db');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgUrl,
+      ADMIN_PASSWORD,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  await waitHealthy(base, child);
+  return {
+    base,
+    pid: child.pid!,
+    dataDir,
+    databaseUrl,
+    dialect,
+    child,
+    openDatabase: () => createDatabase({ dialect, url: databaseUrl, poolSize: 4 }),
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bare Fastify hello-world process: what the load generator reaches with no application cost. */
+export async function startHelloWorld(): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const code = `
+    const app = require('fastify')({ logger: false });
+    app.post('/hello', async () => ({ code: 0, msg: 'ok', data: null }));
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await fetch(`${base}/hello`, { method: 'POST' });
+      break;
+    } catch {
+      if (Date.now() > until) throw new Error('hello-world did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    base,
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+/** One API call (POST JSON, token header); resolves data, rejects on a non-zero code. */
+export async function api<E extends Endpoint>(base: string, endpoint: E, body: BodyOf<E>, token?: string): Promise<DataOf<E>> {
+  const res = await fetch(base + endpoint.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body ?? {}),
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: DataOf<E> };
+  if (json.code !== 0) throw new Error(`${endpoint.path}: ${json.msg}`);
+  return json.data;
+}
+
+export interface Stats {
+  name: string;
+  count: number;
+  errors: number;
+  seconds: number;
+  /** Sorted ascending, milliseconds. */
+  latencies: number[];
+}
+
+export function pct(sorted: readonly number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
+}
+
+/** Runs task(i) for i in [0, n) with at most `concurrency` in flight (and until `deadline`), timing each. */
+export async function pool(
+  name: string,
+  n: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+  deadline?: number,
+): Promise<Stats> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const start = performance.now();
+  const worker = async () => {
+    while (next < n && (!deadline || Date.now() < deadline)) {
+      const i = next++;
+      const t = performance.now();
+      try {
+        await task(i);
+        latencies.push(performance.now() - t);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  return { name, count: latencies.length, errors, seconds: (performance.now() - start) / 1000, latencies: latencies.sort((a, b) => a - b) };
+}
+
+/** autocannon, awaited; `requests` lets each connection build its own bodies. */
+export function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** Resident memory (MB) and CPU seconds of a process, from /proc. */
+export function processFigures(pid: number): { rssMb: number; cpuSeconds: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticks = Number(stat[11]) + Number(stat[12]);
+    return { rssMb: Math.round(rssKb / 1024), cpuSeconds: ticks / 100 };
+  } catch {
+    return { rssMb: 0, cpuSeconds: 0 };
+  }
+}
+
+/** CPU share (0–1 of one core) this load-generator process used over a span. */
+export function generatorCpu(): () => number {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  return () => {
+    const used = process.cpuUsage(cpu0);
+    return (used.user + used.system) / 1000 / (performance.now() - t0);
+  };
+}
+
+const f1 = (x: number) => x.toFixed(1);
+
+/** Prints rows as a markdown table of throughput and latency. */
+export function table(title: string, rows: Stats[]): void {
+  console.log(`\n${title}`);
+  console.log('| step | requests | errors | req/s | p50 ms | p95 ms | p99 ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const s of rows) {
+    console.log(`| ${s.name} | ${s.count} | ${s.errors} | ${f1(s.count / Math.max(s.seconds, 1e-9))} | ${f1(pct(s.latencies, 50))} | ${f1(pct(s.latencies, 95))} | ${f1(pct(s.latencies, 99))} |`);
+  }
+}
+
+/** The scenario's figures as its last line: `BENCH {json}`. */
+export function benchLine(figures: Record<string, unknown>): void {
+  console.log(`BENCH ${JSON.stringify({ ...figures, cores: os.cpus().length, node: process.version })}`);
+}
