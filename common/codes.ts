@@ -158,3 +158,47 @@ export const Audience = codeTable({
   DEPARTS: [2, '指定部门', 'Specified departments'],
   PEOPLE: [3, '指定人员', 'Specified people'],
 });
+
+// ---------- exams ----------
+
+/** An exam's state as learners and lists show it: the stored enable flag, then the time window. */
+export const ExamState = codeTable({
+  OPEN: [0, '进行中', 'Open'],
+  DISABLED: [1, '已禁用', 'Disabled'],
+  NOT_STARTED: [2, '未开始', 'Not started'],
+  ENDED: [3, '已结束', 'Ended'],
+});
+
+/** What a learner sees after handing in. */
+export const ResultShow = codeTable({
+  THANKS: [1, '仅显示感谢语', 'Thank-you only'],
+  SCORE: [2, '显示成绩与是否通过', 'Score and pass/fail'],
+  REVIEW: [3, '显示成绩与试题解析', 'Score with answers and analyses'],
+});
+
+export const DisplayMode = codeTable({
+  STEP: [1, '逐题作答', 'One question per screen'],
+  FULL: [2, '整卷作答', 'Whole paper'],
+});
+
+/** Why a paper was handed in: 0 by the learner, otherwise forced. */
+export const HandType = codeTable({
+  LEARNER: [0, '考生交卷', 'Handed in'],
+  LEAVE: [1, '切屏超限强制交卷', 'Leave limit reached'],
+  IDLE: [2, '长时间无操作强制交卷', 'Inactive too long'],
+  DEADLINE: [3, '考试时间到自动交卷', 'Time is up'],
+  CLOSED: [4, '考试已关闭自动交卷', 'Exam closed'],
+});
+
+/** Integrity events recorded on a paper with server time. */
+export const PaperEvent = codeTable({
+  START: [1, '开始作答', 'Started'],
+  LEAVE: [2, '离开考试页面', 'Left the page'],
+  RETURN: [3, '返回考试页面', 'Came back'],
+  FULLSCREEN_EXIT: [4, '退出全屏', 'Left fullscreen'],
+  PASTE: [5, '尝试粘贴', 'Tried to paste'],
+  RECONNECT: [6, '网络重新连接', 'Reconnected'],
+  IDLE: [7, '长时间无操作', 'Inactive'],
+  RESUME: [8, '继续作答', 'Resumed'],
+  HAND: [9, '交卷', 'Handed in'],
+});

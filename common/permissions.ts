@@ -36,6 +36,12 @@ export const Perm = {
   quDelete: 'qu:qu:delete',
   quImport: 'qu:qu:import',
   quExport: 'qu:qu:export',
+  examList: 'exam:exam:list',
+  examSave: 'exam:exam:save',
+  examDelete: 'exam:exam:delete',
+  paperList: 'exam:paper:list',
+  paperExport: 'exam:paper:export',
+  paperMark: 'exam:paper:mark',
 } as const;
 
 export type PermTag = (typeof Perm)[keyof typeof Perm];

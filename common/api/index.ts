@@ -11,3 +11,5 @@ export * from './file';
 export * from './dashboard';
 export * from './repo';
 export * from './qu';
+export * from './exam';
+export * from './paper';
