@@ -1,4 +1,4 @@
-/** Helpers for the nested trees the server answers (/api/sys/depart/tree, /api/sys/menu/tree). */
+/** Helpers for the nested trees the server answers (departments, menus). */
 export interface TreeNode {
   id: string;
   parentId: string;
