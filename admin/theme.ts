@@ -126,6 +126,8 @@ export function createAdminTheme({ mode = 'light', primary = THEME_COLOR, size =
               backgroundColor: theme.palette.background.paper,
               boxShadow: `inset 1px 0 0 ${divider}`,
               whiteSpace: 'nowrap',
+              // As narrow as its buttons: the other columns share the width.
+              width: '1%',
             },
             '&.sticky-actions.MuiTableCell-head': { backgroundColor: headBackground, zIndex: 2 },
             // Narrow screens: rows stay one line high and the table scrolls instead.

@@ -56,7 +56,7 @@ export function FilterBar({ children }: { children: ReactNode; context?: string 
         <Stack direction="row" flexWrap="wrap" useFlexGap columnGap={1.5} alignItems="center">
           {Children.map(children, (child) =>
             isValidElement<{ helperText?: unknown }>(child) ? (
-              <Box sx={{ flex: { xs: '1 1 150px', sm: '0 1 200px' }, minWidth: 0 }}>{cloneElement(child, { helperText: false })}</Box>
+              <Box sx={{ flex: { xs: '1 1 150px', sm: '0 1 180px' }, minWidth: 0 }}>{cloneElement(child, { helperText: false })}</Box>
             ) : null,
           )}
           <Stack direction="row" spacing={1} sx={{ py: 0.5 }}>
