@@ -12,11 +12,13 @@ import { call, type CallArgs } from '../../common/http';
 export const endpointKey = (endpoint: Endpoint, body?: unknown): readonly unknown[] => (body === undefined ? [endpoint.path] : [endpoint.path, body]);
 
 /**
- * `useQuery(endpointQuery(departApi.tree))`. Silent: a failed load is shown in place, with a retry
- * (LoadError), not as a passing message.
+ * `useQuery(endpointQuery(departApi.tree))`. Silent: a failed load is shown in place, with 重试
+ * (LoadError), not as a passing message; and at once, not after rounds of automatic retries (as
+ * react-admin's own lists do).
  */
 export function endpointQuery<E extends Endpoint>(endpoint: E, body?: BodyOf<E>) {
   return queryOptions({
+    retry: false,
     queryKey: endpointKey(endpoint, body),
     queryFn: (): Promise<DataOf<E>> => call(endpoint, ...([body, { silent: true }] as CallArgs<E>)),
   });

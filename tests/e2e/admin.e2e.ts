@@ -154,7 +154,7 @@ test('a half-typed form survives a switch to another tab and back', async ({ pag
 
 test('disabling a user asks for confirmation first', async ({ page, request }) => {
   const userName = uniqueName('quiet');
-  const id = await createUser(request, { userName, realName: '待禁用', password: 'Learn1234', roleIds: [LEARNER_ROLE_ID] });
+  const id = await createUser(request, { userName, realName: '安静同学', password: 'Learn1234', roleIds: [LEARNER_ROLE_ID] });
   const token = await apiToken(request, ADMIN.username, ADMIN.password);
   const stateOf = async () => (await api<{ state: number }>(request, '/api/sys/user/detail', { id }, token)).state;
 
@@ -162,7 +162,7 @@ test('disabling a user asks for confirmation first', async ({ page, request }) =
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/sys/user');
   await page.getByRole('textbox', { name: '用户名' }).fill(userName);
-  await page.getByRole('button', { name: '搜索' }).click();
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
   const row = page.getByRole('row').filter({ hasText: userName });
   await row.getByRole('checkbox').check();
 
@@ -177,7 +177,7 @@ test('disabling a user asks for confirmation first', async ({ page, request }) =
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(stateOf).toBe(1);
-  await expect(row.getByText('禁用')).toBeVisible();
+  await expect(row.getByText('禁用', { exact: true })).toBeVisible();
 });
 
 test('with the server unreachable a list shows the error and 重试, never its empty state', async ({ page }) => {
