@@ -68,6 +68,8 @@ interface Row<N> {
  * unfolds. A failed load shows what went wrong and 重试, never the empty state.
  */
 export function ResourceTree<E extends Endpoint<TSchema, TArray>>(props: ResourceTreeProps<E>) {
+  // The endpoint's answer type (DepartNode, MenuNode…) is a tree node; TypeScript cannot see that
+  // through the generic E, so the functions about nodes are read as functions of N.
   type N = NodeOf<E> & TreeNode;
   const { resource, messages, api, nameLabel, columns = [], renderForm } = props;
   const nameOf = props.nameOf as (node: N) => string;
