@@ -33,7 +33,7 @@ function paper(r: DrawResult) {
   return r.groups;
 }
 
-const section = (title: string, quType: number, draws: DrawGroup['draws'], quIds: string[] = []): DrawGroup => ({ title, quType, draws, quIds });
+const section = (title: string, quType: DrawGroup['quType'], draws: DrawGroup['draws'], quIds: string[] = []): DrawGroup => ({ title, quType, draws, quIds });
 
 describe('drawPaper', () => {
   const pools = bank({
@@ -224,7 +224,7 @@ describe('checkComposition', () => {
   const titles: Record<string, string> = { safety: '安全生产', fire: '消防' };
   const statsOf = (repoId: string) => stats[repoId] ?? [];
   const repoTitle = (repoId: string) => titles[repoId];
-  const g = (title: string, quType: number, perScore: number, draws: CheckGroup['draws'], quIds: string[] = []): CheckGroup => ({ title, quType, perScore, draws, quIds });
+  const g = (title: string, quType: CheckGroup['quType'], perScore: number, draws: CheckGroup['draws'], quIds: string[] = []): CheckGroup => ({ title, quType, perScore, draws, quIds });
 
   it('adds up the total score and question count, fixed questions included', () => {
     const r = checkComposition(
