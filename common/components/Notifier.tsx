@@ -9,11 +9,19 @@ interface Item extends Notification {
   open: boolean;
 }
 
+export interface NotifierProps {
+  /**
+   * Distance from the top of the window in px. An app with a sticky header passes a value below
+   * it, so a message never covers the header's menu.
+   */
+  top?: number;
+}
+
 /**
  * Shows the messages raised through `notify`, stacked at the top centre; each closes by itself
  * after its duration (paused while hovered) or with its close button. Mount one per app.
  */
-export function Notifier() {
+export function Notifier({ top = 24 }: NotifierProps = {}) {
   const [items, setItems] = useState<Item[]>([]);
 
   useEffect(
@@ -33,7 +41,7 @@ export function Notifier() {
       alignItems="center"
       sx={{
         position: 'fixed',
-        top: 24,
+        top,
         left: '50%',
         transform: 'translateX(-50%)',
         zIndex: (theme) => theme.zIndex.snackbar,

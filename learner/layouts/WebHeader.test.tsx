@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '../../common/http';
+import { scopedStorage, sessionScope } from '../../common/storage';
 import { admin, learner, notice, pageOf } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
 import { api, startMockServer } from '../testing/server';
@@ -80,7 +81,7 @@ describe('learner header', () => {
     expect(location()).toBe('/web/index');
   });
 
-  it('logs out on confirmation: server session revoked, token and stored data cleared, back to /login', async () => {
+  it("logs out on confirmation: server session revoked, token and the session's stored keys cleared, back to /login", async () => {
     let revoked = false;
     const { user, location } = renderApp({
       path: '/web/index',
@@ -92,13 +93,20 @@ describe('learner header', () => {
         }),
       ],
     });
-    localStorage.setItem('examhall-test', 'x');
+    sessionScope.local.set('draft', 'x');
+    sessionScope.tab.set('view', 'y');
+    // The exam page's answer journal must survive a sign-out (it is replayed after the next sign-in).
+    scopedStorage('journal').set('paper-1', { q1: 'A' });
+    localStorage.setItem('another-app', 'keep');
     await user.click(await screen.findByRole('button', { name: '退出登录' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(location()).toBe('/login'));
     expect(revoked).toBe(true);
     expect(getToken()).toBeUndefined();
-    expect(localStorage.getItem('examhall-test')).toBeNull();
+    expect(sessionScope.local.get('draft')).toBeUndefined();
+    expect(sessionScope.tab.get('view')).toBeUndefined();
+    expect(scopedStorage('journal').get('paper-1')).toEqual({ q1: 'A' });
+    expect(localStorage.getItem('another-app')).toBe('keep');
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
   });
 });
