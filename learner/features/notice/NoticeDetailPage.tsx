@@ -33,9 +33,8 @@ export function NoticeDetailPage() {
               </Typography>
               <Stack
                 direction="row"
-                spacing={3}
                 useFlexGap
-                sx={{ mt: 1.5, flexWrap: 'wrap', justifyContent: { sm: 'center' }, color: 'text.secondary' }}
+                sx={{ mt: 1.5, columnGap: 3, rowGap: 0.5, flexWrap: 'wrap', justifyContent: { sm: 'center' }, color: 'text.secondary' }}
               >
                 <Typography variant="body2">发布时间：{formatTime(notice.publishTime ?? notice.createTime, 'YYYY-MM-DD HH:mm')}</Typography>
                 <Typography variant="body2">发布人：{notice.createByName || '—'}</Typography>

@@ -33,7 +33,7 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const orDash = (v: string | undefined) => v || <Typography component="span" color="text.disabled">未填写</Typography>;
+const orNone = (v: string | undefined, none = '未填写') => v || <Typography component="span" color="text.disabled">{none}</Typography>;
 
 /** /profile/index: my personal profile, asked fresh from the server, with avatar upload. */
 export function ProfilePage() {
@@ -103,7 +103,7 @@ function ProfileCard({ user }: { user: UserInfo }) {
         <Divider />
         <InfoRow label="用户名">{user.userName}</InfoRow>
         <Divider />
-        <InfoRow label="所属部门">{orDash(user.deptName)}</InfoRow>
+        <InfoRow label="所属部门">{orNone(user.deptName, '未分配')}</InfoRow>
         <Divider />
         <InfoRow label="角色">
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -113,9 +113,9 @@ function ProfileCard({ user }: { user: UserInfo }) {
           </Stack>
         </InfoRow>
         <Divider />
-        <InfoRow label="手机号">{orDash(user.mobile)}</InfoRow>
+        <InfoRow label="手机号">{orNone(user.mobile)}</InfoRow>
         <Divider />
-        <InfoRow label="邮箱">{orDash(user.email)}</InfoRow>
+        <InfoRow label="邮箱">{orNone(user.email)}</InfoRow>
       </Box>
     </>
   );
