@@ -16,7 +16,8 @@ async function signedInLearner(page: Page, request: Parameters<typeof createUser
 
 test('the sign-in page shows the message another page left for it, until it is closed', async ({ page }) => {
   await page.clock.install();
-  await page.goto('/login');
+  // Any page of the site outside the learner app, as the admin app is.
+  await page.goto('/favicon.svg');
   // What the admin app leaves before its full-page change when it refuses an administrator.
   await page.evaluate(() =>
     sessionStorage.setItem(
@@ -103,4 +104,45 @@ test('the sign-in page and the learner home load within their JS budgets', async
   console.log(`first-load JS (Chromium, gzip): /login ${login.toFixed(2)} kB, /web/index ${home.toFixed(2)} kB`);
   expect(home).toBeLessThanOrEqual(FIRST_SCREENS['/web/index'].budgetKb);
   await fresh.close();
+});
+
+test('messages appear below the header, never over its menu', async ({ page, request, baseURL }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signedInLearner(page, request, baseURL!);
+  await page.goto('/web/uc?tab=password');
+  await page.getByLabel('旧密码').fill('Wrong1234');
+  await page.getByLabel('新密码', { exact: true }).fill('abc123');
+  await page.getByLabel('确认新密码').fill('abc123');
+  await page.getByRole('button', { name: '确认修改' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: '旧密码' });
+  await expect(toast).toBeVisible();
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const box = (await toast.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+});
+
+test('list pages share one content width and reading pages another', async ({ page, request, baseURL }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signedInLearner(page, request, baseURL!);
+  // The content column is centred: its width is twice the distance from its left edge (where its
+  // heading or back link starts) to the middle of the window.
+  const widthFrom = async (anchor: ReturnType<Page['getByRole']>) => {
+    const mid = await page.evaluate(() => document.documentElement.clientWidth / 2);
+    return Math.round((mid - (await anchor.boundingBox())!.x) * 2);
+  };
+  const contentWidth = async (path: string, anchor: () => ReturnType<Page['getByRole']>) => {
+    await page.goto(path);
+    await expect(anchor()).toBeVisible();
+    return widthFrom(anchor());
+  };
+  const notices = await contentWidth('/web/notice', () => page.getByRole('heading', { name: '系统公告' }));
+  const userCentre = await contentWidth('/web/uc', () => page.getByRole('heading', { name: '用户中心' }));
+  const profile = await contentWidth('/profile/index', () => page.getByRole('heading', { name: '个人资料' }));
+  await page.goto('/web/notice');
+  await page.getByRole('list', { name: '公告列表' }).getByRole('link').first().click();
+  await expect(page.getByRole('article')).toBeVisible();
+  const detail = await widthFrom(page.getByRole('link', { name: '返回公告列表' }));
+  expect(userCentre).toBe(notices);
+  expect(detail).toBe(profile);
+  expect(detail).toBeLessThan(notices);
 });
