@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MSG_POLL_MS } from '../../common/constants';
 import { getToken } from '../../common/http';
 import { scopedStorage, sessionScope } from '../../common/storage';
 import { admin, learner, notice, pageOf } from '../testing/fixtures';
@@ -27,6 +28,32 @@ describe('learner header', () => {
     const badge = await badgeOf();
     expect(badge.textContent).toBe('99+');
     expect(badge.classList.contains('MuiBadge-invisible')).toBe(false);
+  });
+
+  it('asks for the unread count every 20 seconds, not at once (the user info carried it)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let count = 0;
+      let asked = 0;
+      renderApp({
+        path: '/web/index',
+        user: learner({ unreadMsg: 0 }),
+        handlers: [
+          api('sys/user/msg/count-unread', () => {
+            asked += 1;
+            return count;
+          }),
+        ],
+      });
+      await screen.findByText('张三');
+      expect(asked).toBe(0);
+      count = 3;
+      await vi.advanceTimersByTimeAsync(MSG_POLL_MS);
+      await waitFor(async () => expect((await badgeOf()).textContent).toBe('3'));
+      expect(asked).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the site name, the five menu buttons and highlights the section of the page', async () => {
