@@ -5,7 +5,7 @@ import { getToken, removeToken, setToken } from '../../../common/http';
 import { sessionScope } from '../../../common/storage';
 import { paths } from '../../config/paths';
 import { dismissLoginNotice, leaveLoginNotice } from '../loginNotice';
-import { meQuery, siteQuery, unreadQuery } from './api';
+import { meQuery, sessionKeys, siteQuery, unreadQuery } from './api';
 import { SessionContext, type Session } from './context';
 
 /** Spec section 8: the error text of a failed user-info fetch, or 'Has Error'. */
@@ -33,7 +33,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setTokenState(undefined);
     setSignedOut(true);
     // Another user may sign in next in this tab: nothing fetched for this one may show.
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== siteQuery().queryKey[0] });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.site[0] });
   }, [queryClient]);
 
   const signIn = useCallback((next: string) => {
