@@ -53,3 +53,12 @@ describe('<Notifier />', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('<Notifier top />', () => {
+  it('stacks the messages at the given distance from the top (below a sticky header)', () => {
+    render(<Notifier top={76} />);
+    act(() => notify.info('已保存'));
+    const stack = screen.getByRole('alert').closest('.MuiStack-root') as HTMLElement;
+    expect(getComputedStyle(stack).top).toBe('76px');
+  });
+});

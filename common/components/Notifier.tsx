@@ -9,12 +9,22 @@ interface Item extends Notification {
   open: boolean;
 }
 
+export interface NotifierProps {
+  /**
+   * Distance from the top of the window in px. An app with a sticky header passes a value below
+   * it, so a message never covers the header's menu.
+   */
+  top?: number;
+  /** Accessible name of each message's close button (else the theme's wording). */
+  closeText?: string;
+}
+
 /**
  * Shows the messages raised through `notify`, stacked at the top centre; each closes by itself
  * after its duration (paused while hovered) or with its close button (named `closeText`, else
  * the theme's wording). Mount one per app.
  */
-export function Notifier({ closeText }: { closeText?: string } = {}) {
+export function Notifier({ top = 24, closeText }: NotifierProps = {}) {
   const [items, setItems] = useState<Item[]>([]);
 
   useEffect(
@@ -34,7 +44,7 @@ export function Notifier({ closeText }: { closeText?: string } = {}) {
       alignItems="center"
       sx={{
         position: 'fixed',
-        top: 24,
+        top,
         left: '50%',
         transform: 'translateX(-50%)',
         zIndex: (theme) => theme.zIndex.snackbar,

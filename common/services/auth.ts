@@ -1,17 +1,12 @@
-import { authApi, type LoginBody, type ProfileUpdateBody, type RegisterBody, type UpdatePassBody } from '../api';
-import { call } from '../http';
-
-/** Sign in; a failure shows its message (wrong password, disabled, rate limited…). */
-export const login = (body: LoginBody) => call(authApi.login, body);
-
-/** Learner self-registration; `pending` answers carry no token. */
-export const register = (body: RegisterBody) => call(authApi.reg, body);
+import { authApi } from '../api/user';
+import { call, type PostOptions } from '../http';
 
 /**
- * The signed-in user. Not silent: a failure already shows its error text (spec section 8), so the
- * shell only clears the token and goes to /login.
+ * The signed-in user. Not silent by default: the admin shell relies on the http client showing
+ * the error text (spec section 8); the learner app asks for it silently and shows the text on the
+ * sign-in page instead.
  */
-export const fetchUserInfo = () => call(authApi.info);
+export const fetchUserInfo = (opts?: PostOptions) => call(authApi.info, {}, opts);
 
 /** Revoke the session on the server. Never throws: the local sign-out goes ahead whatever happens. */
 export async function logout(): Promise<void> {
@@ -21,9 +16,3 @@ export async function logout(): Promise<void> {
     // The session is gone or the server unreachable: either way the caller clears the local token.
   }
 }
-
-/** Update my own profile; answers the refreshed user. */
-export const updateProfile = (body: ProfileUpdateBody) => call(authApi.update, body);
-
-/** Change my password (the server signs out my other sessions). */
-export const updatePassword = (body: UpdatePassBody) => call(authApi.updatePass, body);

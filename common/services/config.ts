@@ -1,4 +1,4 @@
-import { configApi } from '../api';
+import { configApi } from '../api/config';
 import { SITE_CONFIG_ID } from '../constants';
 import { call } from '../http';
 

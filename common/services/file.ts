@@ -1,4 +1,4 @@
-import { fileApi } from '../api';
+import { fileApi } from '../api/file';
 import { upload, type UploadOptions } from '../http';
 
 /** Upload one file (with the overlay); `kind` tells the server what it is for (avatar, logo, …). */

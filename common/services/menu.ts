@@ -1,4 +1,4 @@
-import { menuApi } from '../api';
+import { menuApi } from '../api/menu';
 import { call } from '../http';
 
 /** The caller's admin routes. Not silent: a failed load already shows its error text (spec section 8). */

@@ -5,7 +5,7 @@ import { ErrorCode } from '../errorCodes';
 import { setSessionInvalidHandler } from '../http/client';
 import { subscribeNotify, type Notification } from '../http/notify';
 import { getToken, setToken } from '../http/token';
-import { countUnread, fetchSiteConfig, login, logout, uploadFile } from '.';
+import { countUnread, fetchSiteConfig, fetchUserInfo, logout, uploadFile } from '.';
 
 const server = setupServer();
 let shown: Notification[] = [];
@@ -24,17 +24,12 @@ afterEach(() => {
 const ok = <T>(data: T) => HttpResponse.json({ code: 0, msg: '', data });
 
 describe('services', () => {
-  it('login posts the credentials and shows a refusal', async () => {
-    let body: unknown;
-    server.use(
-      mock.post('/api/sys/user/login', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ code: ErrorCode.BAD_CREDENTIALS, msg: '用户名或密码错误', data: null });
-      }),
-    );
-    await expect(login({ username: 'admin', password: 'x' })).rejects.toThrow('用户名或密码错误');
-    expect(body).toEqual({ username: 'admin', password: 'x' });
-    expect(shown.map((n) => n.message)).toEqual(['用户名或密码错误']);
+  it('fetchUserInfo shows a refusal unless asked to be silent', async () => {
+    server.use(mock.post('/api/sys/user/info', () => HttpResponse.json({ code: ErrorCode.USER_DISABLED, msg: '账号已被禁用', data: null })));
+    await expect(fetchUserInfo()).rejects.toThrow('账号已被禁用');
+    expect(shown.map((n) => n.message)).toEqual(['账号已被禁用']);
+    await expect(fetchUserInfo({ silent: true })).rejects.toThrow('账号已被禁用');
+    expect(shown).toHaveLength(1);
   });
 
   it('fetchSiteConfig asks for record 1 and stays silent on failure', async () => {

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
-import { getToken } from '../../common/http';
-import { admin, learner } from '../testing/fixtures';
+import { http, HttpResponse } from 'msw';
+import { getToken, HttpMessage } from '../../common/http';
+import { admin, learner, pageOf } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
 import { api, fail, startMockServer } from '../testing/server';
 import { leaveApp } from './navigation';
@@ -12,10 +13,21 @@ vi.mock('./navigation', () => ({ leaveApp: vi.fn() }));
 startMockServer();
 
 describe('route guard and session start', () => {
-  it('sends a visit without a token to /login with the wanted path', async () => {
-    const { location } = renderApp({ path: '/web/uc?tab=msg' });
+  it('sends a visit without a token to /login with the wanted path, never showing the page meanwhile', async () => {
+    let asked = 0;
+    const { location } = renderApp({
+      path: '/web/uc?tab=msg',
+      handlers: [
+        api('sys/user/msg/paging', () => {
+          asked += 1;
+          return pageOf([]);
+        }),
+      ],
+    });
     await waitFor(() => expect(location()).toBe('/login?redirect=%2Fweb%2Fuc%3Ftab%3Dmsg'));
     expect(await screen.findByLabelText('用户名')).toBeTruthy();
+    expect(asked).toBe(0);
+    expect(screen.queryByText('我的消息')).toBeNull();
   });
 
   it('opens the bare root on the login page', async () => {
@@ -42,7 +54,7 @@ describe('route guard and session start', () => {
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('/admin/sys/user'));
   });
 
-  it('drops a dead session at start: message, token removed, back to /login', async () => {
+  it('drops a dead session at start: token removed, back to /login, which shows the error text', async () => {
     let calls = 0;
     const { location } = renderApp({
       path: '/web/notice',
@@ -54,10 +66,23 @@ describe('route guard and session start', () => {
         }),
       ],
     });
-    expect(await screen.findByText('账号已被禁用')).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/login'));
+    // An alert on the sign-in page, not a toast that is gone before it is read.
+    expect((await screen.findByRole('alert')).textContent).toContain('账号已被禁用');
+    expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
     expect(getToken()).toBeUndefined();
     expect(calls).toBe(1);
+  });
+
+  it('shows the connection error on the sign-in page when the user info cannot be fetched', async () => {
+    const { location } = renderApp({
+      path: '/web/uc',
+      user: learner(),
+      handlers: [http.post('*/api/sys/user/info', () => HttpResponse.error())],
+    });
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect((await screen.findByRole('alert')).textContent).toContain(HttpMessage.noConnection);
+    expect(getToken()).toBeUndefined();
   });
 
   it('shows the 404 page for unknown routes and the 401 page', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useNavigation } from 'react-router-dom';
 import { isAdminPath, isPublicPath, resolveEntry } from '../../common/routing';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { paths } from '../config/paths';
@@ -9,11 +9,14 @@ import { useSession } from './session/context';
 /**
  * The redirect rules of spec section 2 on every navigation: no token on a protected route goes to
  * /login?redirect=…, a signed-in user opening /, '' or /login goes to the home of their role type
- * (administrators leave for the admin SPA with a full page load).
+ * (administrators leave for the admin SPA with a full page load). While the next screen's code
+ * loads, a redirect waits for it: the sign-in page has already chosen where to go (/sync with its
+ * redirect) and must not be overtaken by the rule for a signed-in user on /login.
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { token, user, signedOut } = useSession();
   const { pathname, search } = useLocation();
+  const navigating = useNavigation().state === 'loading';
   // With a token the role decides; wait for it (the session is fetching it). /sync fetches it itself.
   const waiting = Boolean(token) && !user && pathname !== paths.sync.path;
   const target = waiting
@@ -24,11 +27,14 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       : resolveEntry({ path: pathname + search, hasToken: Boolean(token), roleType: user?.roleType });
   const external = target !== null && isAdminPath(target);
 
-  useEffect(() => {
-    if (external) leaveApp(target);
-  }, [external, target]);
+  const leave = external && !navigating;
 
-  if (waiting || external) return <LoadingScreen fullPage />;
+  useEffect(() => {
+    if (leave) leaveApp(target);
+  }, [leave, target]);
+
+  // A page the rules refuse never shows, not even while the next screen loads.
+  if (waiting || external || (target && navigating)) return <LoadingScreen fullPage />;
   if (target) return <Navigate to={target} replace />;
   return children;
 }

@@ -1,26 +1,24 @@
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { LoadingScreen } from '../components/LoadingScreen';
 import { paths } from '../config/paths';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { SyncPage } from '../features/auth/SyncPage';
-import { NotFoundPage } from '../features/errors/NotFoundPage';
-import { UnauthorizedPage } from '../features/errors/UnauthorizedPage';
-import { NoticeDetailPage } from '../features/notice/NoticeDetailPage';
-import { NoticeListPage } from '../features/notice/NoticeListPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { UserCenterPage } from '../features/uc/UserCenterPage';
-import { BareLayout } from '../layouts/BareLayout';
-import { WebLayout } from '../layouts/WebLayout';
 import { AppRoot } from './AppRoot';
 import type { RouteHandle } from './DocumentTitle';
 import { RedirectPage } from './RedirectPage';
 
-const page = (entry: { path: string; title: string }, element: ReactNode): RouteObject => ({
+/** A screen loaded on first visit: each page (and each layout) is its own chunk. */
+const page = (entry: { path: string; title: string }, load: () => Promise<ComponentType>): RouteObject => ({
   path: entry.path,
-  element,
   handle: { title: entry.title } satisfies RouteHandle,
+  lazy: async () => ({ Component: await load() }),
 });
+
+const layout = (load: () => Promise<ComponentType>, children: RouteObject[]): RouteObject => ({
+  lazy: async () => ({ Component: await load() }),
+  children,
+});
+
+const notFound = () => import('../features/errors/NotFoundPage').then((m) => m.NotFoundPage);
 
 /**
  * Every learner route. /web/index, /web/course, /web/repo and the other learner pages of later
@@ -30,29 +28,31 @@ const page = (entry: { path: string; title: string }, element: ReactNode): Route
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
+    // Shown while the first screen's code loads.
+    hydrateFallbackElement: <LoadingScreen fullPage />,
     children: [
-      page(paths.sync, <SyncPage />),
-      page(paths.redirect, <RedirectPage />),
-      {
-        element: <WebLayout />,
-        children: [
-          page(paths.notice, <NoticeListPage />),
-          page(paths.noticeDetail, <NoticeDetailPage />),
-          page(paths.userCenter, <UserCenterPage />),
-          page(paths.profile, <ProfilePage />),
-          page(paths.webFallback, <NotFoundPage />),
+      page(paths.sync, () => import('../features/auth/SyncPage').then((m) => m.SyncPage)),
+      { path: paths.redirect.path, element: <RedirectPage />, handle: { title: paths.redirect.title } satisfies RouteHandle },
+      layout(
+        () => import('../layouts/WebLayout').then((m) => m.WebLayout),
+        [
+          page(paths.notice, () => import('../features/notice/NoticeListPage').then((m) => m.NoticeListPage)),
+          page(paths.noticeDetail, () => import('../features/notice/NoticeDetailPage').then((m) => m.NoticeDetailPage)),
+          page(paths.userCenter, () => import('../features/uc/UserCenterPage').then((m) => m.UserCenterPage)),
+          page(paths.profile, () => import('../features/profile/ProfilePage').then((m) => m.ProfilePage)),
+          page(paths.webFallback, notFound),
         ],
-      },
-      {
-        element: <BareLayout />,
-        children: [
-          page(paths.login, <LoginPage />),
-          page(paths.register, <RegisterPage />),
-          page(paths.unauthorized, <UnauthorizedPage />),
-          page(paths.notFound, <NotFoundPage />),
-          page(paths.fallback, <NotFoundPage />),
+      ),
+      layout(
+        () => import('../layouts/BareLayout').then((m) => m.BareLayout),
+        [
+          page(paths.login, () => import('../features/auth/LoginPage').then((m) => m.LoginPage)),
+          page(paths.register, () => import('../features/auth/RegisterPage').then((m) => m.RegisterPage)),
+          page(paths.unauthorized, () => import('../features/errors/UnauthorizedPage').then((m) => m.UnauthorizedPage)),
+          page(paths.notFound, notFound),
+          page(paths.fallback, notFound),
         ],
-      },
+      ),
     ],
   },
 ];

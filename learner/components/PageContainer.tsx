@@ -2,21 +2,25 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { PAGE_WIDTH, type PageWidth } from '../config/layout';
 
-/** The frame of a page inside the web layout: optional heading row, then the content. */
+/**
+ * The frame of a page inside the web layout: optional heading row, then the content, at one of the
+ * two content widths (config/layout: `wide` for lists, `reading` for a text to read).
+ */
 export function PageContainer({
   title,
   actions,
-  maxWidth = 1200,
+  width = 'wide',
   children,
 }: {
   title?: ReactNode;
   actions?: ReactNode;
-  maxWidth?: number;
+  width?: PageWidth;
   children: ReactNode;
 }) {
   return (
-    <Box sx={{ width: '100%', maxWidth, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 3 } }}>
+    <Box sx={{ width: '100%', maxWidth: PAGE_WIDTH[width], mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 3 } }}>
       {(title || actions) && (
         <Stack
           direction={{ xs: 'column', sm: 'row' }}

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MSG_POLL_MS } from '../../common/constants';
 import { getToken } from '../../common/http';
+import { scopedStorage, sessionScope } from '../../common/storage';
 import { admin, learner, notice, pageOf } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
 import { api, startMockServer } from '../testing/server';
@@ -26,6 +28,32 @@ describe('learner header', () => {
     const badge = await badgeOf();
     expect(badge.textContent).toBe('99+');
     expect(badge.classList.contains('MuiBadge-invisible')).toBe(false);
+  });
+
+  it('asks for the unread count every 20 seconds, not at once (the user info carried it)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let count = 0;
+      let asked = 0;
+      renderApp({
+        path: '/web/index',
+        user: learner({ unreadMsg: 0 }),
+        handlers: [
+          api('sys/user/msg/count-unread', () => {
+            asked += 1;
+            return count;
+          }),
+        ],
+      });
+      await screen.findByText('张三');
+      expect(asked).toBe(0);
+      count = 3;
+      await vi.advanceTimersByTimeAsync(MSG_POLL_MS);
+      await waitFor(async () => expect((await badgeOf()).textContent).toBe('3'));
+      expect(asked).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the site name, the five menu buttons and highlights the section of the page', async () => {
@@ -80,7 +108,7 @@ describe('learner header', () => {
     expect(location()).toBe('/web/index');
   });
 
-  it('logs out on confirmation: server session revoked, token and stored data cleared, back to /login', async () => {
+  it("logs out on confirmation: server session revoked, token and the session's stored keys cleared, back to /login", async () => {
     let revoked = false;
     const { user, location } = renderApp({
       path: '/web/index',
@@ -92,13 +120,20 @@ describe('learner header', () => {
         }),
       ],
     });
-    localStorage.setItem('examhall-test', 'x');
+    sessionScope.local.set('draft', 'x');
+    sessionScope.tab.set('view', 'y');
+    // The exam page's answer journal must survive a sign-out (it is replayed after the next sign-in).
+    scopedStorage('journal').set('paper-1', { q1: 'A' });
+    localStorage.setItem('another-app', 'keep');
     await user.click(await screen.findByRole('button', { name: '退出登录' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(location()).toBe('/login'));
     expect(revoked).toBe(true);
     expect(getToken()).toBeUndefined();
-    expect(localStorage.getItem('examhall-test')).toBeNull();
+    expect(sessionScope.local.get('draft')).toBeUndefined();
+    expect(sessionScope.tab.get('view')).toBeUndefined();
+    expect(scopedStorage('journal').get('paper-1')).toEqual({ q1: 'A' });
+    expect(localStorage.getItem('another-app')).toBe('keep');
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
   });
 });

@@ -1,15 +1,11 @@
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
@@ -21,9 +17,13 @@ import { ADMIN_HOME } from '../../common/routing';
 import { logout } from '../../common/services/auth';
 import { RoleType } from '../../common/codes';
 import { useSession } from '../app/session/context';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SiteLogo } from '../components/SiteLogo';
+import { PAGE_WIDTH } from '../config/layout';
 import { activeMenuPath, paths, webMenu } from '../config/paths';
+
+// Loaded when first opened: neither belongs on the first load of every page.
+const NavMenu = lazy(() => import('./NavMenu').then((m) => ({ default: m.NavMenu })));
+const ConfirmDialog = lazy(() => import('../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /**
  * The learner header (spec section 2): logo or site name, the five menu buttons, and on the right
@@ -37,6 +37,9 @@ export function WebHeader() {
   const active = activeMenuPath(pathname);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [confirmLogout, setConfirmLogout] = useState(false);
+  // Mounted from their first opening on, so they can animate closed.
+  const [menuUsed, setMenuUsed] = useState(false);
+  const [logoutUsed, setLogoutUsed] = useState(false);
   const isAdmin = user?.roleType === RoleType.ADMIN;
 
   const signOut = async () => {
@@ -58,13 +61,16 @@ export function WebHeader() {
     >
       <Toolbar
         disableGutters
-        sx={{ height: HEADER_HEIGHT, minHeight: `${HEADER_HEIGHT}px !important`, width: '100%', maxWidth: 1200, mx: 'auto', px: { xs: 1, sm: 2, md: 3 }, gap: { xs: 0.5, sm: 1 } }}
+        sx={{ height: HEADER_HEIGHT, minHeight: `${HEADER_HEIGHT}px !important`, width: '100%', maxWidth: PAGE_WIDTH.wide, mx: 'auto', px: { xs: 1, sm: 2, md: 3 }, gap: { xs: 0.5, sm: 1 } }}
       >
         <IconButton
           aria-label="导航菜单"
           aria-haspopup="menu"
           aria-expanded={menuAnchor ? 'true' : undefined}
-          onClick={(e: MouseEvent<HTMLElement>) => setMenuAnchor(e.currentTarget)}
+          onClick={(e: MouseEvent<HTMLElement>) => {
+            setMenuUsed(true);
+            setMenuAnchor(e.currentTarget);
+          }}
           sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
         >
           <MenuIcon />
@@ -107,15 +113,13 @@ export function WebHeader() {
         <Box sx={{ flex: 1 }} />
 
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 0.5, md: 1 }, flexShrink: 0 }}>
-          <Tooltip title="我的消息">
-            <IconButton aria-label="我的消息" onClick={() => navigate(paths.userCenter.to('msg'))} sx={{ p: 0.75 }}>
+          <IconButton aria-label="我的消息" title="我的消息" onClick={() => navigate(paths.userCenter.to('msg'))} sx={{ p: 0.75 }}>
               <Badge badgeContent={unread} max={UNREAD_MAX} color="error" overlap="circular" data-testid="unread-badge">
                 <Avatar src={user?.avatar || undefined} alt={user?.realName} sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 15 }}>
                   {user?.realName?.slice(0, 1)}
                 </Avatar>
               </Badge>
             </IconButton>
-          </Tooltip>
           <Typography
             component={RouterLink}
             to={paths.profile.path}
@@ -138,7 +142,10 @@ export function WebHeader() {
             </Button>
           )}
           <Button
-            onClick={() => setConfirmLogout(true)}
+            onClick={() => {
+              setLogoutUsed(true);
+              setConfirmLogout(true);
+            }}
             startIcon={<LogoutOutlined />}
             color="inherit"
             aria-label="退出登录"
@@ -151,34 +158,17 @@ export function WebHeader() {
         </Box>
       </Toolbar>
 
-      <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} slotProps={{ paper: { sx: { minWidth: 180 } } }}>
-        {webMenu.map((item) => (
-          <MenuItem
-            key={item.path}
-            component={RouterLink}
-            to={item.path}
-            selected={item.path === active}
-            onClick={() => setMenuAnchor(null)}
-          >
-            {item.label}
-          </MenuItem>
-        ))}
-        {isAdmin && (
-          <MenuItem component="a" href={ADMIN_HOME}>
-            <ListItemIcon>
-              <AdminPanelSettingsOutlined fontSize="small" />
-            </ListItemIcon>
-            管理中心
-          </MenuItem>
-        )}
-      </Menu>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <NavMenu anchor={menuAnchor} active={active} isAdmin={isAdmin} onClose={() => setMenuAnchor(null)} />
+        </Suspense>
+      )}
 
-      <ConfirmDialog
-        open={confirmLogout}
-        message="确定要退出登录吗？"
-        onConfirm={signOut}
-        onClose={() => setConfirmLogout(false)}
-      />
+      {logoutUsed && (
+        <Suspense fallback={null}>
+          <ConfirmDialog open={confirmLogout} message="确定要退出登录吗？" onConfirm={signOut} onClose={() => setConfirmLogout(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -5,9 +5,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { SiteConfig, UserInfo } from '../../common/api';
 import { setToken } from '../../common/http';
 import { AppProviders } from '../app/providers/AppProviders';
+import { createQueryClient } from '../app/queryClient';
 import { routes } from '../app/router';
 import { site as siteFixture } from './fixtures';
 import { api, server } from './server';
+
+// jsdom has no scrolling; react-router's scroll restoration calls it on every navigation.
+window.scrollTo = () => undefined;
 
 // The whole app renders per test; on a busy two-core machine the first paint can take over a second.
 configure({ asyncUtilTimeout: 10_000 });
@@ -25,6 +29,7 @@ export interface Scenario {
 /**
  * Renders the whole learner app (providers, routes, session, guard) at `path` in a memory router,
  * with seeded handlers for the site settings and, when signed in, the user info and unread count.
+ * Each render has its own query cache.
  */
 export function renderApp({ path, user: signedIn, site = siteFixture(), handlers = [] }: Scenario) {
   const seeded: RequestHandler[] = [api('sys/config/detail', site)];
@@ -33,9 +38,10 @@ export function renderApp({ path, user: signedIn, site = siteFixture(), handlers
     seeded.push(api('sys/user/info', signedIn), api('sys/user/msg/count-unread', signedIn.unreadMsg));
   }
   server.use(...handlers, ...seeded);
+  const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -48,5 +54,5 @@ export function renderApp({ path, user: signedIn, site = siteFixture(), handlers
     await user.paste(text);
   };
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
-  return { ...view, router, location, user, fill };
+  return { ...view, router, queryClient, location, user, fill };
 }

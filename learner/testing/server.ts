@@ -2,6 +2,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
+import { dismissLoginNotice } from '../app/loginNotice';
 
 /** The msw server of learner component tests: any request without a handler fails the test. */
 export const server = setupServer();
@@ -11,7 +12,11 @@ export function startMockServer() {
   // Whole-app renders with MUI are slow in jsdom on a busy machine; a hung test still fails.
   vi.setConfig({ testTimeout: 30_000 });
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => server.resetHandlers());
+  afterEach(() => {
+    server.resetHandlers();
+    // The sign-in page's message is held in memory: no test sees one left by another.
+    dismissLoginNotice();
+  });
   afterAll(() => server.close());
 }
 

@@ -1,123 +1,70 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { SiteConfig, UserInfo } from '../../../common/api';
-import { MSG_POLL_MS } from '../../../common/constants';
-import { ApiError, getToken, notify, removeToken, setToken } from '../../../common/http';
-import { fetchUserInfo } from '../../../common/services/auth';
-import { fetchSiteConfig } from '../../../common/services/config';
-import { countUnread } from '../../../common/services/msg';
+import { getToken, removeToken, setToken } from '../../../common/http';
+import { sessionScope } from '../../../common/storage';
 import { paths } from '../../config/paths';
+import { dismissLoginNotice, leaveLoginNotice } from '../loginNotice';
+import { meQuery, sessionKeys, siteQuery, unreadQuery } from './api';
 import { SessionContext, type Session } from './context';
 
-/** Spec section 8: a failed user-info fetch shows the error text, or 'Has Error'. */
-function showLoadError(err: unknown) {
-  // The http client has already shown the message of every ApiError.
-  if (err instanceof ApiError) return;
-  notify.error((err instanceof Error && err.message) || 'Has Error');
-}
+/** Spec section 8: the error text of a failed user-info fetch, or 'Has Error'. */
+const errorText = (err: unknown) => (err instanceof Error && err.message) || 'Has Error';
 
 /**
- * Owns the browser session: the token cookie, the signed-in user, the site settings and the unread
- * count (polled every MSG_POLL_MS while signed in). Lives inside the router so it can send the
- * user to /login when the session turns out to be dead.
+ * Owns the browser session: the token cookie, and through TanStack Query the signed-in user, the
+ * site settings and the unread count (polled while signed in). Lives inside the router so it can
+ * send the user to /login when the session turns out to be dead.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  useEffect(() => {
-    navigateRef.current = navigate;
-  }, [navigate]);
-
+  const queryClient = useQueryClient();
   const [token, setTokenState] = useState(getToken);
-  const [user, setUser] = useState<UserInfo | null>(null);
-  const [site, setSite] = useState<SiteConfig | null>(null);
-  const [unread, setUnread] = useState(0);
   const [signedOut, setSignedOut] = useState(false);
-  const inFlight = useRef<Promise<UserInfo> | null>(null);
+
+  const site = useQuery(siteQuery());
+  const me = useQuery(meQuery(token));
+  const user = (token && me.data) || null;
+  const unread = useQuery(unreadQuery(token, user, me.dataUpdatedAt));
 
   const clear = useCallback(() => {
     removeToken();
-    localStorage.clear();
-    sessionStorage.clear();
-    inFlight.current = null;
+    sessionScope.clear();
     setTokenState(undefined);
-    setUser(null);
-    setUnread(0);
     setSignedOut(true);
-  }, []);
+    // Another user may sign in next in this tab: nothing fetched for this one may show.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.site[0] });
+  }, [queryClient]);
 
   const signIn = useCallback((next: string) => {
     setToken(next);
-    inFlight.current = null;
+    dismissLoginNotice();
     setTokenState(next);
-    setUser(null);
     setSignedOut(false);
   }, []);
 
-  const loadUser = useCallback(() => {
-    if (inFlight.current) return inFlight.current;
-    const request = fetchUserInfo().then(
-      (info) => {
-        if (inFlight.current === request) {
-          setUser(info);
-          setUnread(info.unreadMsg);
-        }
-        return info;
-      },
-      (err: unknown) => {
-        if (inFlight.current === request) {
-          showLoadError(err);
-          clear();
-          navigateRef.current(paths.login.path, { replace: true });
-        }
-        throw err;
-      },
-    );
-    inFlight.current = request;
-    request
-      .finally(() => {
-        if (inFlight.current === request) inFlight.current = null;
-      })
-      .catch(() => undefined);
-    return request;
-  }, [clear]);
-
-  const refreshSite = useCallback(async () => {
-    try {
-      setSite(await fetchSiteConfig());
-    } catch {
-      // Shown by the http client; the layouts fall back to the default name.
-    }
-  }, []);
-
-  const refreshUnread = useCallback(async () => {
-    if (!getToken()) return;
-    try {
-      setUnread(await countUnread());
-    } catch {
-      // Shown by the http client; the badge keeps its last value until the next poll.
-    }
-  }, []);
-
+  // Spec section 8: a failed user-info fetch shows its text, clears the token and goes to /login.
+  // Only while nobody is known yet: a later refresh that fails (the profile page asks again) keeps
+  // the session and shows its failure where it was asked.
+  const failed = Boolean(token) && me.isError && !me.data;
   useEffect(() => {
-    void refreshSite();
-  }, [refreshSite]);
-
-  // With a token but no user yet (start, or just after sign-in): fetch who we are.
-  useEffect(() => {
-    if (token && !user) loadUser().catch(() => undefined);
-  }, [token, user, loadUser]);
-
-  const userId = user?.id;
-  useEffect(() => {
-    if (!userId) return;
-    const timer = window.setInterval(() => void refreshUnread(), MSG_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [userId, refreshUnread]);
+    if (!failed) return;
+    leaveLoginNotice(errorText(me.error));
+    clear();
+    navigate(paths.login.path, { replace: true });
+  }, [failed, me.error, clear, navigate]);
 
   const value = useMemo<Session>(
-    () => ({ token, user, site, unread, signedOut, signIn, loadUser, refreshSite, refreshUnread, clear }),
-    [token, user, site, unread, signedOut, signIn, loadUser, refreshSite, refreshUnread, clear],
+    () => ({
+      token,
+      user,
+      site: site.data ?? null,
+      unread: user ? (unread.data ?? user.unreadMsg) : 0,
+      signedOut,
+      signIn,
+      clear,
+    }),
+    [token, user, site.data, unread.data, signedOut, signIn, clear],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { SiteConfig, UserInfo } from '../../../common/api';
+import type { SiteConfig } from '../../../common/api/config';
+import type { UserInfo } from '../../../common/api/user';
 
 export interface Session {
   /** The token cookie as this app last saw it. */
@@ -15,13 +16,9 @@ export interface Session {
   /** Keep a fresh token (after login or registration); the user is fetched next. */
   signIn: (token: string) => void;
   /**
-   * Fetch /api/sys/user/info now (one request at a time). On failure the session is cleared, the
-   * error shown and the app goes to /login; the returned promise then rejects.
+   * Forget everything the browser keeps about the session: the token, the server data cached for
+   * it and the session's own stored keys (never the rest of the app's storage).
    */
-  loadUser: () => Promise<UserInfo>;
-  refreshSite: () => Promise<void>;
-  refreshUnread: () => Promise<void>;
-  /** Forget everything the browser keeps about the session (token, user, stored data). */
   clear: () => void;
 }
 

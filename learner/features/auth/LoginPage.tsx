@@ -1,16 +1,17 @@
-import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { login } from '../../../common/services/auth';
+import { dismissLoginNotice, useLoginNotice } from '../../app/loginNotice';
 import { useSession } from '../../app/session/context';
-import { PasswordField } from '../../components/PasswordField';
+import { FormTextField } from '../../components/form/FormTextField';
+import { required } from '../../components/form/rules';
 import { DEFAULT_SITE_NAME } from '../../components/SiteLogo';
 import { paths } from '../../config/paths';
-import { required, useForm } from '../../hooks/useForm';
+import { useLogin } from './api/login';
 import { AuthCard } from './AuthCard';
 
 /** /sync with the redirect the login page was given, if any. */
@@ -18,33 +19,41 @@ export function syncPath(redirect: string | null): string {
   return redirect ? `${paths.sync.path}?redirect=${encodeURIComponent(redirect)}` : paths.sync.path;
 }
 
+type LoginForm = { username: string; password: string };
+
 export function LoginPage() {
   const { site, signIn } = useSession();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [busy, setBusy] = useState(false);
-  const { field, handleSubmit } = useForm(
-    { username: '', password: '' },
-    { username: required('请输入用户名'), password: required('请输入密码') },
-  );
+  const notice = useLoginNotice();
+  const login = useLogin();
+  const { control, handleSubmit } = useForm<LoginForm>({ defaultValues: { username: '', password: '' } });
+  // Disabled from the click until the next page, so a double click never signs in twice.
+  const busy = login.isPending || login.isSuccess;
 
-  const submit = handleSubmit(async ({ username, password }) => {
-    setBusy(true);
-    try {
-      const result = await login({ username: username.trim(), password });
-      signIn(result.token);
-      navigate(syncPath(search.get('redirect')), { replace: true });
-    } catch {
-      // The http client shows the server's message (e.g. 用户名或密码错误).
-      setBusy(false);
-    }
-  });
+  const submit = handleSubmit(({ username, password }) =>
+    login.mutate(
+      { username: username.trim(), password },
+      {
+        onSuccess: (result) => {
+          signIn(result.token);
+          navigate(syncPath(search.get('redirect')), { replace: true });
+        },
+      },
+    ),
+  );
 
   return (
     <AuthCard title="欢迎登录" subtitle={`登录 ${site?.siteName || DEFAULT_SITE_NAME}，开始学习与考试`}>
+      {notice && (
+        // Why the user was sent here (spec sections 6 and 8): readable until closed, not a passing toast.
+        <Alert severity={notice.type} onClose={dismissLoginNotice} sx={{ mb: 3 }}>
+          {notice.message}
+        </Alert>
+      )}
       <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-        <TextField {...field('username')} label="用户名" autoComplete="username" autoFocus disabled={busy} />
-        <PasswordField {...field('password')} label="密码" autoComplete="current-password" disabled={busy} />
+        <FormTextField control={control} name="username" rules={{ validate: required('请输入用户名') }} label="用户名" autoComplete="username" autoFocus disabled={busy} />
+        <FormTextField control={control} name="password" rules={{ validate: required('请输入密码') }} password label="密码" autoComplete="current-password" disabled={busy} />
         <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 1.25 }}>
           登录
         </Button>

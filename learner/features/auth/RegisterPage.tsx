@@ -1,38 +1,28 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { notify } from '../../../common/http';
-import { register } from '../../../common/services/auth';
 import { optionalMobileRule, passwordRule } from '../../../common/validators';
 import { useSession } from '../../app/session/context';
-import { PasswordField } from '../../components/PasswordField';
+import { FormTextField } from '../../components/form/FormTextField';
+import { all, maxLength, required } from '../../components/form/rules';
 import { paths } from '../../config/paths';
-import { required, useForm, type FormRules } from '../../hooks/useForm';
+import { useRegister } from './api/register';
 import { AuthCard } from './AuthCard';
 
 const PENDING_MESSAGE = '注册成功，请等待管理员审核';
+const PASSWORD_HINT = '至少6位，且同时包含字母和数字';
 
 type RegisterForm = { userName: string; realName: string; password: string; confirm: string; mobile: string };
 
-const rules: FormRules<RegisterForm> = {
-  userName: (v) => {
-    const name = v.trim();
-    if (!name) return '请输入用户名';
-    if (name.length < 2 || name.length > 32) return '用户名长度为2到32个字符';
-    return undefined;
-  },
-  realName: (v) => {
-    if (!v.trim()) return '请输入真实姓名';
-    return v.trim().length > 32 ? '真实姓名不能超过32个字符' : undefined;
-  },
-  password: (v) => passwordRule(v),
-  confirm: (v, all) => required<RegisterForm>('请再次输入密码')(v, all) ?? (v === all.password ? undefined : '两次输入的密码不一致'),
-  mobile: (v) => optionalMobileRule(v.trim()),
+const userNameRule = (v: string) => {
+  const name = v.trim();
+  if (!name) return '请输入用户名';
+  return name.length < 2 || name.length > 32 ? '用户名长度为2到32个字符' : undefined;
 };
 
 function BackToLogin({ text }: { text: string }) {
@@ -50,35 +40,31 @@ function BackToLogin({ text }: { text: string }) {
 export function RegisterPage() {
   const { site, signIn } = useSession();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState(false);
-  const { field, handleSubmit } = useForm<RegisterForm>(
-    { userName: '', realName: '', password: '', confirm: '', mobile: '' },
-    rules,
-  );
+  const register = useRegister();
+  const { control, handleSubmit, getValues } = useForm<RegisterForm>({
+    defaultValues: { userName: '', realName: '', password: '', confirm: '', mobile: '' },
+  });
+  const pending = register.data !== undefined && (register.data.pending || !register.data.token);
+  const busy = register.isPending || (register.isSuccess && !pending);
 
-  const submit = handleSubmit(async (v) => {
-    setBusy(true);
-    try {
-      const result = await register({
+  const submit = handleSubmit((v) =>
+    register.mutate(
+      {
         userName: v.userName.trim(),
         realName: v.realName.trim(),
         password: v.password,
         ...(v.mobile.trim() ? { mobile: v.mobile.trim() } : {}),
-      });
-      if (result.pending || !result.token) {
-        setPending(true);
-        return;
-      }
-      notify.success('注册成功');
-      signIn(result.token);
-      navigate(paths.sync.path, { replace: true });
-    } catch {
-      // The http client shows the server's message (e.g. the user name is taken).
-    } finally {
-      setBusy(false);
-    }
-  });
+      },
+      {
+        onSuccess: (result) => {
+          if (result.pending || !result.token) return;
+          notify.success('注册成功');
+          signIn(result.token);
+          navigate(paths.sync.path, { replace: true });
+        },
+      },
+    ),
+  );
 
   if (site && !site.allowRegister) {
     return (
@@ -106,11 +92,35 @@ export function RegisterPage() {
   return (
     <AuthCard title="用户注册" subtitle="创建学员账号，注册后即可参加学习与考试">
       <Stack component="form" noValidate onSubmit={submit} spacing={2.25}>
-        <TextField {...field('userName')} label="用户名" autoComplete="username" disabled={busy} />
-        <TextField {...field('realName')} label="真实姓名" autoComplete="name" disabled={busy} />
-        <PasswordField {...field('password', '至少6位，且同时包含字母和数字')} label="密码" autoComplete="new-password" disabled={busy} />
-        <PasswordField {...field('confirm')} label="确认密码" autoComplete="new-password" disabled={busy} />
-        <TextField {...field('mobile', '选填')} label="手机号" autoComplete="tel" inputMode="numeric" disabled={busy} />
+        <FormTextField control={control} name="userName" rules={{ validate: userNameRule }} label="用户名" autoComplete="username" disabled={busy} />
+        <FormTextField
+          control={control}
+          name="realName"
+          rules={{ validate: all(required('请输入真实姓名'), maxLength(32, '真实姓名不能超过32个字符')) }}
+          label="真实姓名"
+          autoComplete="name"
+          disabled={busy}
+        />
+        <FormTextField control={control} name="password" rules={{ validate: passwordRule, deps: 'confirm' }} password helperText={PASSWORD_HINT} label="密码" autoComplete="new-password" disabled={busy} />
+        <FormTextField
+          control={control}
+          name="confirm"
+          rules={{ validate: (v) => required('请再次输入密码')(v) ?? (v === getValues('password') ? undefined : '两次输入的密码不一致') }}
+          password
+          label="确认密码"
+          autoComplete="new-password"
+          disabled={busy}
+        />
+        <FormTextField
+          control={control}
+          name="mobile"
+          rules={{ validate: (v) => optionalMobileRule(v.trim()) }}
+          helperText="选填"
+          label="手机号"
+          autoComplete="tel"
+          inputMode="numeric"
+          disabled={busy}
+        />
         <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 1.25 }}>
           注册
         </Button>

@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../../common/errorCodes';
-import { getToken } from '../../../common/http';
+import { setFlash } from '../../../common/flash';
+import { NO_MENU_MESSAGE } from '../../../common/routing';
+import { getToken, setSessionInvalidHandler } from '../../../common/http';
 import { Msg } from '../../../common/validators';
 import { learner, notice, pageOf, site } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
@@ -83,6 +85,47 @@ describe('login page', () => {
   it('has no /forgot page yet: it is the 404 page', async () => {
     renderApp({ path: '/forgot' });
     expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
+  });
+});
+
+describe('login page: why the user was sent here', () => {
+  it("shows the admin app's refusal as an alert that stays until closed", async () => {
+    // What the admin app leaves before its full-page change to /login (spec section 6).
+    setFlash(NO_MENU_MESSAGE);
+    const { user } = renderApp({ path: '/login?redirect=%2Fadmin%2Fdashboard' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('您无权访问此系统，请联系管理员进行菜单授权！');
+    // Taken once: a reload of the page does not show it again.
+    expect(sessionStorage.getItem('examhall:flash')).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: /close|关闭/i }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('forgets the message once the user signs in', async () => {
+    setFlash('用户信息加载失败');
+    const me = learner();
+    const { user, fill, location } = renderApp({
+      path: '/login',
+      handlers: [api('sys/user/login', { token: 't2', user: me }), api('sys/user/info', me)],
+    });
+    expect(await screen.findByText('用户信息加载失败')).toBeTruthy();
+    await fill('用户名', 'student');
+    await fill('密码', 'Passw0rd');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(location()).toBe('/web/index'));
+    expect(screen.queryByText('用户信息加载失败')).toBeNull();
+  });
+
+  it('keeps the reason of an ended session (10010002) for the sign-in page after the reload', async () => {
+    const reload = vi.fn();
+    setSessionInvalidHandler(reload);
+    renderApp({
+      path: '/web/notice',
+      user: learner(),
+      handlers: [api('sys/notice/my-paging', () => fail(ErrorCode.SESSION_INVALID, '登录已失效，请重新登录'))],
+    });
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    await waitFor(() => expect(sessionStorage.getItem('examhall:flash')).toContain('登录已失效，请重新登录'));
   });
 });
 

@@ -8,51 +8,44 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatTime } from '../../../common/format';
-import { fetchMyNotice } from '../../../common/services/notice';
-import { EmptyState } from '../../components/EmptyState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { PageContainer } from '../../components/PageContainer';
+import { QueryState } from '../../components/QueryState';
 import { RichContent } from '../../components/RichContent';
 import { paths } from '../../config/paths';
-import { useRemote } from '../../hooks/useRemote';
+import { useNotice } from './api/getNotice';
 
 /** /web/notice/detail/{id}: one notice with its publish time, publisher and content. */
 export function NoticeDetailPage() {
   const { id = '' } = useParams();
-  const { data: notice, loading, failed } = useRemote(() => fetchMyNotice(id), [id]);
-
-  const back = (
-    <Button component={RouterLink} to={paths.notice.path} startIcon={<ArrowBack />} sx={{ mb: 2 }}>
-      返回公告列表
-    </Button>
-  );
+  const query = useNotice(id);
 
   return (
-    <PageContainer maxWidth={960}>
-      {back}
+    <PageContainer width="reading">
+      <Button component={RouterLink} to={paths.notice.path} startIcon={<ArrowBack />} sx={{ mb: 2 }}>
+        返回公告列表
+      </Button>
       <Card>
-        {loading && <LoadingScreen />}
-        {!loading && failed && <EmptyState text="公告不存在或已被删除" />}
-        {!loading && notice && (
-          <CardContent component="article" sx={{ p: { xs: 2.5, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
-            <Typography variant="h5" component="h1" sx={{ lineHeight: 1.5, textAlign: { sm: 'center' } }}>
-              {notice.title}
-            </Typography>
-            <Stack
-              direction="row"
-              spacing={3}
-              useFlexGap
-              sx={{ mt: 1.5, flexWrap: 'wrap', justifyContent: { sm: 'center' }, color: 'text.secondary' }}
-            >
-              <Typography variant="body2">发布时间：{formatTime(notice.publishTime ?? notice.createTime, 'YYYY-MM-DD HH:mm')}</Typography>
-              <Typography variant="body2">发布人：{notice.createByName || '—'}</Typography>
-            </Stack>
-            <Divider sx={{ my: 3 }} />
-            <Box>
-              <RichContent html={notice.content} />
-            </Box>
-          </CardContent>
-        )}
+        <QueryState query={query}>
+          {(notice) => (
+            <CardContent component="article" sx={{ p: { xs: 2.5, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
+              <Typography variant="h5" component="h1" sx={{ lineHeight: 1.5, textAlign: { sm: 'center' } }}>
+                {notice.title}
+              </Typography>
+              <Stack
+                direction="row"
+                useFlexGap
+                sx={{ mt: 1.5, columnGap: 3, rowGap: 0.5, flexWrap: 'wrap', justifyContent: { sm: 'center' }, color: 'text.secondary' }}
+              >
+                <Typography variant="body2">发布时间：{formatTime(notice.publishTime ?? notice.createTime, 'YYYY-MM-DD HH:mm')}</Typography>
+                <Typography variant="body2">发布人：{notice.createByName || '—'}</Typography>
+              </Stack>
+              <Divider sx={{ my: 3 }} />
+              <Box>
+                <RichContent html={notice.content} />
+              </Box>
+            </CardContent>
+          )}
+        </QueryState>
       </Card>
     </PageContainer>
   );

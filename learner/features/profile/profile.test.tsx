@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../../common/api';
 import { learner } from '../../testing/fixtures';
@@ -56,5 +56,26 @@ describe('personal profile', () => {
     // A picker that ignores `accept` (drag and drop, "all files"): the page still checks the type.
     fireEvent.change(screen.getByLabelText('选择头像图片'), { target: { files: [file] } });
     expect(await screen.findByText('请选择 PNG、JPG、GIF 或 WebP 格式的图片')).toBeTruthy();
+  });
+
+  it('keeps showing me, with a warning and 重试, when the fresh copy cannot be fetched', async () => {
+    let calls = 0;
+    const { user } = renderApp({
+      path: '/profile/index',
+      user: learner(),
+      handlers: [
+        api('sys/user/info', () => {
+          calls += 1;
+          // The session's own fetch at start answers; the profile page's fresh one fails once.
+          return calls === 2 ? new HttpResponse(null, { status: 502 }) : learner({ deptName: calls > 2 ? '教务处' : '培训部' });
+        }),
+      ],
+    });
+    expect(await screen.findByText(/刷新失败/)).toBeTruthy();
+    expect(screen.getByText('培训部')).toBeTruthy();
+    // Still signed in: a failed refresh is not a dead session.
+    expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('教务处')).toBeTruthy();
   });
 });

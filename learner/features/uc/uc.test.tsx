@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo, UserMsg } from '../../../common/api';
+import { HttpResponse } from 'msw';
 import { ErrorCode } from '../../../common/errorCodes';
+import { HttpMessage } from '../../../common/http';
 import { Msg } from '../../../common/validators';
 import { learner, message, pageOf } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
@@ -130,6 +132,42 @@ describe('user centre: my messages', () => {
     expect(screen.queryByText('暂无消息')).toBeNull();
   });
 
+  it('shows a failed load with 重试, never "no messages"', async () => {
+    const box = mailbox(inbox());
+    let up = false;
+    const { user } = renderApp({
+      path: '/web/uc?tab=msg',
+      user: learner(),
+      handlers: [
+        api('sys/user/msg/paging', (b: any) => (up ? pageOf(inbox(), b.current, b.size) : new HttpResponse(null, { status: 500 }))),
+        ...box.handlers,
+      ],
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(HttpMessage.serverError)).toBeTruthy();
+    expect(screen.queryByText('暂无消息')).toBeNull();
+    up = true;
+    await user.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('考试提醒')).toBeTruthy();
+  });
+
+  it('jumps to a typed page and changes the page size', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => message({ id: `p${i}`, title: `通知${i + 1}`, readState: 1 }));
+    const box = mailbox(many);
+    const { user } = renderApp({ path: '/web/uc?tab=msg', user: learner(), handlers: box.handlers });
+    await screen.findByText('通知1');
+    expect(screen.getByText('共 45 条')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: '跳转到页码' }), '3{Enter}');
+    expect(await screen.findByText('通知21')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '第 3 页，当前页' })).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: '每页条数' }));
+    await user.click(await screen.findByRole('option', { name: '20 条/页' }));
+    // A new size starts again at the first page.
+    expect(await screen.findByText('通知20')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '第 1 页，当前页' })).toBeTruthy();
+  });
+
   it('says so when there is no message', async () => {
     const box = mailbox([]);
     renderApp({ path: '/web/uc?tab=msg', user: learner(), handlers: box.handlers });
@@ -168,6 +206,26 @@ describe('user centre: profile and password', () => {
     expect(saved).toEqual({ realName: '张小三', mobile: '13912345678', email: 'zhangsan@example.com' });
     // The header shows the new name once the session user is refreshed.
     expect(await screen.findByText('张小三', { selector: 'a' })).toBeTruthy();
+  });
+
+  it("checks the e-mail with our own Chinese message, not the browser's", async () => {
+    let saved = false;
+    const { user, fill } = renderApp({
+      path: '/web/uc',
+      user: learner(),
+      handlers: [
+        api('sys/user/update', () => {
+          saved = true;
+          return learner();
+        }),
+      ],
+    });
+    await fill('邮箱', 'not-an-address');
+    const save = screen.getByRole('button', { name: '保存' });
+    expect((save.closest('form') as HTMLFormElement).noValidate).toBe(true);
+    await user.click(save);
+    expect(await screen.findByText('邮箱格式不正确')).toBeTruthy();
+    expect(saved).toBe(false);
   });
 
   it('changes the password with the spec rules and stays signed in', async () => {
