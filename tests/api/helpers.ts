@@ -45,6 +45,8 @@ export interface TestContext {
   clock: ManualClock;
   config: Config;
   database: Database;
+  /** Prefix of this app's rate-limit keys in Redis. */
+  rateLimitPrefix: string;
   /** POST a JSON body; returns HTTP status and the parsed envelope. */
   call<T = any>(url: string, body?: unknown, token?: string): Promise<{ status: number; body: Envelope<T> }>;
   /** Signs in and returns the token (throws when sign-in fails). */
@@ -83,6 +85,7 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}, o
       clock,
       config,
       database,
+      rateLimitPrefix,
       async call(u: string, body: unknown = {}, token?: string) {
         const res = await app.inject({ method: 'POST', url: u, payload: body as object, headers: token ? { token } : {} });
         return { status: res.statusCode, body: res.json() };
