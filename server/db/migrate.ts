@@ -23,3 +23,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/** Brings the schema up to the named migration (tests start from an older schema with data in it). */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
