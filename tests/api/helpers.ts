@@ -33,6 +33,13 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // A closed pool's clients are still saying goodbye for a moment; cutting them off mid-way
+      // makes their error reach no listener. Wait (briefly) until they are gone.
+      for (let i = 0; i < 100; i += 1) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
