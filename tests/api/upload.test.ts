@@ -122,6 +122,14 @@ function halfUpload(port: number, token: string, cut: 'before-file' | 'mid-file'
   });
 }
 
+/** Polls `done` until it holds (at most 5 s). */
+async function waitFor(done: () => boolean): Promise<void> {
+  for (const until = Date.now() + 5_000; !done(); ) {
+    if (Date.now() > until) throw new Error('condition not reached within 5 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 const openDescriptors = () => fs.readdirSync('/proc/self/fd').length;
 
 describe.each(DIALECTS)('stalled uploads on %s', (dialect) => {
@@ -150,16 +158,41 @@ describe.each(DIALECTS)('stalled uploads on %s', (dialect) => {
 
 describe.each(DIALECTS)('shutting down on %s', (dialect) => {
   const t = useTestApp(dialect);
+  afterAll(() => fs.rmSync(t.config.dataDir, { recursive: true, force: true }));
+
+  it('cuts uploads in progress at once, answering 503 and removing their partial files', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as net.AddressInfo).port;
+    const token = await t.adminToken();
+    const stalled = Array.from({ length: 4 }, () => halfUpload(port, token, 'mid-file'));
+    // Let the requests reach the handler and start writing.
+    await waitFor(() => storedFiles(t).filter((f) => f.endsWith('.part')).length === 4);
+    const started = Date.now();
+    expect(await closeWithDeadline(t.app, 5_000)).toBe('closed');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    for (const a of await Promise.all(stalled)) expect(a).toEqual({ status: 503, closed: true });
+    expect(storedFiles(t).filter((f) => f.endsWith('.part'))).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)('shutting down past the deadline on %s', (dialect) => {
+  const t = useTestApp(dialect);
 
   it('does not wait for a client that stopped sending: connections are cut at the deadline', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as net.AddressInfo).port;
-    const stalled = halfUpload(port, await t.adminToken(), 'mid-file');
-    // Let the request reach the handler.
+    // Half a JSON body: the request is in progress, so a plain close would wait for it.
+    const stalled = new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write('POST /api/sys/user/info HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":'),
+      );
+      socket.on('close', () => resolve(true));
+      socket.on('error', () => undefined);
+    });
     await new Promise((r) => setTimeout(r, 200));
     const started = Date.now();
     expect(await closeWithDeadline(t.app, 300)).toBe('forced');
     expect(Date.now() - started).toBeLessThan(3_000);
-    expect((await stalled).closed).toBe(true);
+    expect(await stalled).toBe(true);
   });
 });

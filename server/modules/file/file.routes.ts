@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileApi, Id } from '../../../common/api';
-import { fail } from '../../lib/errors';
+import { ErrorCode } from '../../../common/errorCodes';
+import { AppError, fail } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { caller, type App } from '../../types';
 import { openStoredFile, storeUpload, uploadStalled } from './file.service';
@@ -20,27 +21,33 @@ function fieldValue(fields: Record<string, Multipart | Multipart[] | undefined>,
 const ANSWER_GRACE_MS = 5_000;
 
 /**
- * Cuts off an upload that sends nothing for `idleMs`: the upload is aborted (its partial file
- * removed), the client is answered 408 if it still listens, and the connection is closed either
- * way, so a half-sent body never holds a file or a socket.
+ * Cuts off an upload that sends nothing for `idleMs`, or that is still arriving when the server
+ * shuts down: the upload is aborted (its partial file removed), the client is answered (408, or
+ * 503 at shutdown) if it still listens, and the connection is closed either way, so a half-sent
+ * body never holds a file, a socket or the shutdown.
  */
-function stallWatchdog(req: FastifyRequest, reply: FastifyReply, idleMs: number) {
+function uploadWatchdog(req: FastifyRequest, reply: FastifyReply, idleMs: number, inProgress: Set<(reason: Error) => void>) {
   const controller = new AbortController();
   const { socket } = req.raw;
   // A real connection (inject's stand-in has no timers). The listener goes on the request: the
   // server destroys an idle socket nobody listens for, before any answer could be sent.
   const live = typeof socket?.setTimeout === 'function';
-  const onIdle = () => {
+  const cut = (reason: Error) => {
+    if (controller.signal.aborted) return;
     reply.header('Connection', 'close');
-    const cut = setTimeout(() => socket?.destroy(), ANSWER_GRACE_MS);
-    cut.unref();
-    reply.raw.once('finish', () => socket?.destroy());
-    controller.abort(uploadStalled());
+    if (live) {
+      const timer = setTimeout(() => socket.destroy(), ANSWER_GRACE_MS);
+      timer.unref();
+      reply.raw.once('finish', () => socket.destroy());
+    }
+    controller.abort(reason);
   };
+  const onIdle = () => cut(uploadStalled());
   if (live) req.raw.setTimeout(idleMs, onIdle);
+  inProgress.add(cut);
   return {
     signal: controller.signal,
-    /** `promise`, or the stall, whichever comes first. */
+    /** `promise`, or the cut, whichever comes first. */
     race<T>(promise: Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
@@ -48,6 +55,7 @@ function stallWatchdog(req: FastifyRequest, reply: FastifyReply, idleMs: number)
       });
     },
     stop() {
+      inProgress.delete(cut);
       if (!live) return;
       req.raw.off('timeout', onIdle);
       socket.setTimeout(0);
@@ -55,12 +63,20 @@ function stallWatchdog(req: FastifyRequest, reply: FastifyReply, idleMs: number)
   };
 }
 
+const shuttingDown = () => new AppError(ErrorCode.FAIL, '服务器正在重启，请稍后重新上传', 503);
+
 export default async function fileRoutes(app: App) {
   const { ctx } = app;
+  // This app's uploads in progress: at shutdown they are cut at once (partial files removed)
+  // instead of holding the close until its deadline.
+  const inProgress = new Set<(reason: Error) => void>();
+  app.addHook('preClose', async () => {
+    for (const cut of inProgress) cut(shuttingDown());
+  });
 
   route(app, fileApi.upload, async (req, reply) => {
     if (!req.isMultipart()) throw fail('请选择要上传的文件');
-    const watchdog = stallWatchdog(req, reply, ctx.config.uploadIdleMs);
+    const watchdog = uploadWatchdog(req, reply, ctx.config.uploadIdleMs, inProgress);
     try {
       const part = await watchdog.race(req.file());
       if (!part) throw fail('请选择要上传的文件');
