@@ -42,6 +42,39 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/admin/**', '**/learner/**', '**/server/**'] }],
     },
   },
+  // Server modules talk to each other through services: a repository is its own module's only
+  // (server/modules/<x>/** never imports ../<y>/*.repository), and jobs and plugins use services.
+  // Services and routes do not build queries (Kysely types are fine).
+  {
+    files: ['server/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./[^/]+/[^/]*\\.repository(\\.ts)?$', message: "Call the other module's service, never its repository." }] },
+      ],
+    },
+  },
+  {
+    files: ['server/modules/**/*.service.ts', 'server/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', allowTypeImports: true, message: 'Only repositories build queries.' }],
+          patterns: [{ regex: '^\\.\\./[^/]+/[^/]*\\.repository(\\.ts)?$', message: "Call the other module's service, never its repository." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/jobs/**/*.ts', 'server/plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules/[^/]+/[^/]*\\.repository(\\.ts)?$', message: 'Jobs and plugins call services, never repositories.' }] },
+      ],
+    },
+  },
   // Components talk to the API through common/http only; the SPAs never import each other.
   { files: ['admin/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', appImportRules('learner')] } },
   { files: ['learner/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', appImportRules('admin')] } },

@@ -6,11 +6,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Redis } from 'ioredis';
+import { ErrorCode } from '../common/errorCodes';
 import type { Config } from './config';
-import { createDatabase, type Database } from './db/database';
+import { createDatabase, pingDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ok } from './lib/envelope';
-import { memoryRateLimiter, redisRateLimiter } from './lib/rateLimit';
+import { AppError } from './lib/errors';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './lib/jsonBody';
+import { RateLimits } from './lib/rateLimit';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import spaPlugin from './plugins/spa';
@@ -22,6 +25,18 @@ import { JobScheduler } from './jobs/scheduler';
 import { jobs } from './jobs';
 import type { App } from './types';
 
+/** Largest JSON body by default; an endpoint that needs more says so (endpoint.bodyLimit). */
+export const JSON_BODY_LIMIT = 256 * 1024;
+/** Largest upload of any kind (each kind has its own, smaller or equal, limit). */
+const UPLOAD_LIMIT = 200 * 1024 * 1024;
+
+/** TRUST_PROXY as Fastify takes it: nobody, the first `n` hops, or the listed proxies. */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
+}
+
 export interface BuildOptions {
   /** Use this database instead of opening one from config (tests share a migrated one). */
   database?: Database;
@@ -30,6 +45,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Run background jobs on a timer (default true). Tests leave it off and call ctx.jobs.tick(). */
   startJobs?: boolean;
+  /** Prefix of the rate-limit keys in Redis (tests use a unique one). */
+  rateLimitPrefix?: string;
 }
 
 export interface BuiltApp {
@@ -41,40 +58,65 @@ export interface BuiltApp {
 /** Builds the whole app: database, migrations, first-start seed, plugins, routes. Never listens. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const database = options.database ?? createDatabase({ dialect: config.dialect, url: config.databaseUrl });
+  const clock = options.clock ?? systemClock;
   await migrateToLatest(database.db);
-  const seeded = await bootstrap(database.db, config);
+  const seeded = await bootstrap(database.db, config, clock);
 
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: true,
-    bodyLimit: 2 * 1024 * 1024,
+    // Off unless TRUST_PROXY names the proxies in front: otherwise any client could choose its
+    // own address with X-Forwarded-For and slip past the per-address limits.
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: JSON_BODY_LIMIT,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const clock = options.clock ?? systemClock;
   const scheduler = new JobScheduler(config.dialect, app.log);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ err }, 'redis'));
+    await redis.connect().catch((err: unknown) => app.log.warn({ err }, 'redis not reachable; rate limits stay in this process until it is'));
+  }
   const ctx: ServiceContext = {
     db: database.db,
     config,
     clock,
     caches: createCaches(clock),
     jobs: scheduler,
-    limiter: config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl)) : memoryRateLimiter(),
+    limiter: new RateLimits(redis, options.rateLimitPrefix),
+    fileAccess: new Map(),
   };
   scheduler.attach(ctx);
   for (const job of jobs) scheduler.register(job);
   app.decorate('ctx', ctx);
-  app.decorate('db', database.db);
   app.decorate('config', config);
-  app.decorate('rateLimiter', ctx.limiter);
   if (options.startJobs ?? true) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await ctx.limiter.close();
     if (!options.database) await database.destroy();
+  });
+
+  // JSON bodies: nesting is bounded before the parse costs anything; __proto__ and constructor
+  // keys are refused as Fastify's own parser does.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      done(new AppError(ErrorCode.BAD_REQUEST, '请求内容嵌套过深', 400), undefined);
+      return;
+    }
+    parseJson(req, body as string, done);
+  });
+
+  // Answers under /api/ carry personal data: never stored by browsers or proxies, unless the
+  // route chose its own policy (public images).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    return payload;
   });
 
   await app.register(helmet, {
@@ -96,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Examhall API', version: '1.0.0', description: 'Every call is POST with a JSON body; send the session in the `token` header.' },
@@ -108,18 +150,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(authPlugin);
 
-  app.post('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ok({ status: 'up' }));
-  app.get(
-    '/api/health',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'Liveness and database probe', response: { 200: Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Object({ status: Type.String() }) }) } },
-    },
-    async () => {
-      await database.db.selectFrom('sys_config').select('id').limit(1).execute();
-      return ok({ status: 'up' });
-    },
-  );
+  const health = async () => {
+    await pingDatabase(database.db);
+    return ok({ status: 'up' });
+  };
+  const Health = { 200: Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Object({ status: Type.String() }) }) };
+  app.post('/api/health', { config: { access: 'public' }, schema: { hide: true } }, health);
+  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and database probe', response: Health } }, health);
 
   for (const mod of modules) await app.register(mod);
   await app.register(spaPlugin);

@@ -17,6 +17,13 @@ export interface Config {
   readonly redisUrl: string | undefined;
   /** Folder holding dist/learner and dist/admin. */
   readonly distDir: string;
+  /**
+   * Which proxies may tell us the client's address (X-Forwarded-For): false (default: none, the
+   * socket address is the client), a hop count, or proxy addresses / CIDR ranges.
+   */
+  readonly trustProxy: false | number | readonly string[];
+  /** An upload that sends nothing for this long is cut off (not from the environment; tests shorten it). */
+  readonly uploadIdleMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -37,6 +44,27 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return n;
+}
+
+/** Proxy addresses (IPv4/IPv6, optionally /prefix) or the names Fastify knows (loopback, linklocal, uniquelocal). */
+const PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
+
+/**
+ * TRUST_PROXY: empty or false — trust no proxy (X-Forwarded-For is ignored); a number — that many
+ * proxy hops in front of us; otherwise a comma-separated list of proxy addresses or CIDR ranges.
+ * "true" (trust anyone) is refused: any client could then choose its own address.
+ */
+function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || /^(0|false|no|off)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) return parseInteger('TRUST_PROXY', value, 0, 1, 10);
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (entries.length === 0 || !entries.every((e) => PROXY_ENTRY.test(e))) {
+    throw new ConfigError(
+      `TRUST_PROXY must be empty, a hop count (1-10) or a comma-separated list of proxy addresses/CIDR ranges, got "${value}"`,
+    );
+  }
+  return entries;
 }
 
 /** Reads and validates the environment once; the result is frozen. */
@@ -75,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel,
     redisUrl,
     distDir: path.resolve(env.DIST_DIR || './dist'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    uploadIdleMs: 30_000,
     ...overrides,
   });
 }

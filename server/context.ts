@@ -2,8 +2,9 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { TtlCache } from './lib/cache';
 import type { Clock } from './lib/clock';
-import type { RateLimiter } from './lib/rateLimit';
+import type { RateLimits } from './lib/rateLimit';
 import type { JobScheduler } from './jobs/scheduler';
+import type { AuthUser } from './modules/auth/session.service';
 
 /**
  * Process-local caches of one app instance. Each names what it holds and how it is invalidated;
@@ -18,9 +19,24 @@ export function createCaches(clock: Clock): Caches {
   return { permissions: new TtlCache(clock, 5_000, 1_000) };
 }
 
+/** A stored file as an access rule sees it. */
+export interface FileForAccess {
+  readonly id: string;
+  readonly kind: string;
+  /** The uploader; null once that user is deleted. */
+  readonly createBy: string | null;
+}
+
+/**
+ * Whether `who` may read a private stored file of one kind, beyond administrators and the
+ * uploader (who always may). A module registers the rule for its kind when its routes load
+ * (courses: "enrolled learners may read the course's files").
+ */
+export type FileAccessRule = (ctx: ServiceContext, who: AuthUser, file: FileForAccess) => Promise<boolean>;
+
 /**
  * Everything a service needs, passed as its first argument: the database (or the open
- * transaction), configuration, the clock, caches, the job scheduler and the rate limiter.
+ * transaction), configuration, the clock, caches, the job scheduler and the rate limits.
  */
 export interface ServiceContext {
   readonly db: Db;
@@ -28,7 +44,9 @@ export interface ServiceContext {
   readonly clock: Clock;
   readonly caches: Caches;
   readonly jobs: JobScheduler;
-  readonly limiter: RateLimiter;
+  readonly limiter: RateLimits;
+  /** Read rules of private file kinds, by kind (see file.service allowFileAccess). */
+  readonly fileAccess: Map<string, FileAccessRule>;
 }
 
 /**

@@ -6,13 +6,10 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Kysely } from 'kysely';
 import type { Config } from './config';
-import type { DB } from './db/schema';
 import type { AuthUser } from './modules/auth/session.service';
 import type { Access } from '../common/api/endpoint';
 import type { ServiceContext } from './context';
-import type { RateLimiter } from './lib/rateLimit';
 
 export type { Access };
 
@@ -20,9 +17,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** What every service takes first. */
     ctx: ServiceContext;
-    db: Kysely<DB>;
     config: Config;
-    rateLimiter: RateLimiter;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -51,6 +52,17 @@ async function postgresAnswers(url: string): Promise<string | undefined> {
   }
 }
 
+/** Whether a Redis answers PING at the URL (the shared rate-limit tests need one). */
+function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port || 6379), hostname, () => socket.write('PING\r\n'));
+    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
+    socket.on('data', (d) => (socket.destroy(), resolve(d.toString().startsWith('+PONG'))));
+    socket.on('error', () => resolve(false));
+  });
+}
+
 function findChromium(): string | undefined {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
   return candidates.find((p) => p && fs.existsSync(p));
@@ -86,6 +98,13 @@ async function main() {
       } else {
         console.log('\nPostgreSQL: answering; API tests run on SQLite and PostgreSQL.');
       }
+    }
+  }
+
+  if (want('api')) {
+    const redisUrl = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
+    if (!(await redisAnswers(redisUrl))) {
+      console.log(`\nRedis: nothing answers at ${redisUrl}, so the shared rate-limit tests are skipped (set REDIS_URL_TEST to run them).`);
     }
   }
 

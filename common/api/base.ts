@@ -12,8 +12,8 @@ export const EmptyBody = Type.Optional(Type.Object({}));
 /** `data: null` answers. */
 export const Done = Type.Null();
 
-/** Epoch milliseconds. */
-export const Millis = Type.Number();
+/** Epoch milliseconds (bounded like every number a client sends: 1970 to the year 9999). */
+export const Millis = Type.Integer({ minimum: 0, maximum: 253_402_300_799_999 });
 
 /** An integer in [min, max]: every integer a client sends is bounded (1e300 is a 400, never a 500). */
 export const Int = (minimum: number, maximum: number, options: { default?: number; description?: string } = {}) =>

@@ -1,11 +1,15 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/20261121_0001_identity';
 import * as m0002 from './migrations/20261121_0002_seed_mark';
+import * as m0003 from './migrations/20261123_0003_foreign_keys';
+import * as m0004 from './migrations/20261123_0004_user_names_and_file_kinds';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
   '20261121_0001_identity': m0001,
   '20261121_0002_seed_mark': m0002,
+  '20261123_0003_foreign_keys': m0003,
+  '20261123_0004_user_names_and_file_kinds': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -18,4 +22,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** Brings the schema up to the named migration (tests start from an older schema with data in it). */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

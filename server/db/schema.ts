@@ -12,11 +12,14 @@ export interface SysUserTable {
   avatar: string;
   mobile: string;
   email: string;
-  dept_id: string;
+  /** null: in no department. */
+  dept_id: string | null;
   /** 0 normal, 1 disabled, 2 pending review */
   state: number;
   create_time: number;
   update_time: number;
+  /** Bumped when an administrator clears the user's sign-in locks (part of the rate-limit keys). */
+  login_epoch: Generated<number>;
 }
 
 export interface SysRoleTable {
@@ -36,7 +39,8 @@ export interface SysUserRoleTable {
 
 export interface SysMenuTable {
   id: string;
-  parent_id: string;
+  /** null: a top-level menu (the API says '0'). */
+  parent_id: string | null;
   /** 1 menu, 2 function, 3 route */
   menu_type: number;
   title: string;
@@ -61,7 +65,8 @@ export interface SysRoleMenuTable {
 
 export interface SysDepartTable {
   id: string;
-  parent_id: string;
+  /** null: a top-level department (the API says '0'). */
+  parent_id: string | null;
   dept_name: string;
   dept_code: string;
   sort: number;
@@ -96,7 +101,8 @@ export interface SysMsgTable {
   content: string;
   /** 1 named users, 2 departments, 3 everyone */
   target_type: number;
-  sender_id: string;
+  /** null once the sender is deleted. */
+  sender_id: string | null;
   receiver_count: number;
   create_time: number;
 }
@@ -119,7 +125,8 @@ export interface SysNoticeTable {
   state: number;
   /** 1 everyone, 2 departments */
   target_type: number;
-  create_by: string;
+  /** null once the author is deleted. */
+  create_by: string | null;
   publish_time: number | null;
   create_time: number;
   update_time: number;
@@ -137,8 +144,11 @@ export interface SysFileTable {
   file_name: string;
   mime: string;
   size: number;
-  create_by: string;
+  /** The uploader; null once that user is deleted. */
+  create_by: string | null;
   create_time: number;
+  /** What the file is for (avatar, logo, notice, question, course, …): decides who may read it. */
+  kind: string;
 }
 
 export interface SysSeedMarkTable {
@@ -172,5 +182,6 @@ export type DepartRow = Selectable<SysDepartTable>;
 export type RoleRow = Selectable<SysRoleTable>;
 export type NoticeRow = Selectable<SysNoticeTable>;
 export type ConfigRow = Selectable<SysConfigTable>;
+export type FileRow = Selectable<SysFileTable>;
 // Generated is re-exported for later tables with database-made columns.
 export type { Generated };

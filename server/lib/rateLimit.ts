@@ -1,67 +1,90 @@
 import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+/** A named limit: at most `points` attempts per key within `durationSec` (a fixed window from the first attempt). */
+export interface LimitRule {
+  /** Part of the store key, so rules never share counters. */
+  readonly name: string;
+  readonly points: number;
+  readonly durationSec: number;
+}
+
+/** The outcome of reserving one attempt. */
+export interface Attempt {
+  /** false once the key has used up its points in this window. */
+  readonly allowed: boolean;
+  /** Attempts counted in this window, this one included. */
+  readonly consumed: number;
+  /** Milliseconds until the window ends. */
+  readonly msBeforeNext: number;
+}
 
 /**
- * Fixed-window counters for login failures and similar. In-process by default; with REDIS_URL
- * the counters are shared by every server process.
+ * One rule's counters (rate-limiter-flexible underneath). `consume` reserves an attempt
+ * atomically, in memory and in Redis alike, so the caller reserves BEFORE the slow work (a
+ * password check) and parallel requests can never all pass a count that was read first.
  */
-export interface RateLimiter {
-  /** Current count for key within its window. */
-  count(key: string): Promise<number>;
-  /** Adds one and returns the new count; the window starts at the first hit. */
-  hit(key: string, windowSeconds: number): Promise<number>;
-  reset(key: string): Promise<void>;
-  close(): Promise<void>;
-}
+export class Limiter {
+  constructor(
+    private readonly store: RateLimiterAbstract,
+    readonly rule: LimitRule,
+  ) {}
 
-export function memoryRateLimiter(): RateLimiter {
-  const buckets = new Map<string, { n: number; until: number }>();
-  const live = (key: string) => {
-    const b = buckets.get(key);
-    if (b && b.until <= Date.now()) {
-      buckets.delete(key);
-      return undefined;
+  async consume(key: string): Promise<Attempt> {
+    try {
+      const res = await this.store.consume(key);
+      return { allowed: true, consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext };
+    } catch (e) {
+      if (e instanceof RateLimiterRes) return { allowed: false, consumed: e.consumedPoints, msBeforeNext: e.msBeforeNext };
+      throw e;
     }
-    return b;
-  };
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [k, b] of buckets) if (b.until <= now) buckets.delete(k);
-  }, 60_000);
-  sweep.unref();
-  return {
-    async count(key) {
-      return live(key)?.n ?? 0;
-    },
-    async hit(key, windowSeconds) {
-      const b = live(key) ?? { n: 0, until: Date.now() + windowSeconds * 1000 };
-      b.n += 1;
-      buckets.set(key, b);
-      return b.n;
-    },
-    async reset(key) {
-      buckets.delete(key);
-    },
-    async close() {
-      clearInterval(sweep);
-    },
-  };
+  }
+
+  /** Gives back one reserved attempt (it turned out fine). */
+  async refund(key: string): Promise<void> {
+    await this.store.reward(key, 1);
+  }
+
+  /** Forgets the key's attempts. */
+  async reset(key: string): Promise<void> {
+    await this.store.delete(key);
+  }
+
+  /** Attempts counted for the key in its current window. */
+  async count(key: string): Promise<number> {
+    return (await this.store.get(key))?.consumedPoints ?? 0;
+  }
 }
 
-export function redisRateLimiter(redis: Redis, prefix = 'examhall:rl:'): RateLimiter {
-  return {
-    async count(key) {
-      return Number((await redis.get(prefix + key)) ?? 0);
-    },
-    async hit(key, windowSeconds) {
-      const k = prefix + key;
-      const [[, n]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[unknown, number]];
-      return n;
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
-    async close() {
-      await redis.quit();
-    },
-  };
+/**
+ * The rate limits of one app: in process by default; with Redis, shared by every server process
+ * (and backed by an in-process limiter should Redis stop answering, so sign-in keeps working).
+ */
+export class RateLimits {
+  private readonly limiters = new Map<string, Limiter>();
+
+  constructor(
+    private readonly redis?: Redis,
+    /** Prefix of every Redis key (tests use a unique one). */
+    private readonly keyPrefix = 'examhall:rl',
+  ) {}
+
+  /** The limiter of a rule (one per rule name). */
+  for(rule: LimitRule): Limiter {
+    let limiter = this.limiters.get(rule.name);
+    if (!limiter) {
+      const opts = { keyPrefix: `${this.keyPrefix}:${rule.name}`, points: rule.points, duration: rule.durationSec };
+      const store = this.redis
+        ? new RateLimiterRedis({ ...opts, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(opts) })
+        : new RateLimiterMemory(opts);
+      limiter = new Limiter(store, rule);
+      this.limiters.set(rule.name, limiter);
+    }
+    return limiter;
+  }
+
+  async close(): Promise<void> {
+    this.limiters.clear();
+    if (this.redis) await this.redis.quit().catch(() => undefined);
+  }
 }

@@ -1,10 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../db/schema';
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../db/database';
 
-/** Tables that form a tree through `parent_id`. */
+/** Tables that form a tree through `parent_id` (NULL at the top). */
 export type TreeTable = 'sys_depart' | 'sys_menu';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 /**
  * The given rows and every row below them, in one recursive query. UNION (not UNION ALL) also

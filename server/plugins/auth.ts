@@ -38,10 +38,12 @@ async function authPlugin(app: FastifyInstance) {
     if (token) req.user = await resolveSession(app.ctx, token);
   });
   app.addHook('preHandler', async (req) => {
-    // Unknown paths get the 404 envelope; the OpenAPI document and its UI are public.
-    if (!req.url.startsWith('/api/') || req.is404 || req.url.startsWith('/api/docs')) return;
-    const access = req.routeOptions.config.access ?? 'login';
-    assertAccess(req, access);
+    // The rule belongs to the matched route: API routes are closed unless they say otherwise.
+    // Anything else (the apps' files, whose catch-all also sees unknown /api/ paths and answers
+    // them the 404 envelope) and the OpenAPI document are open.
+    const routeUrl = req.routeOptions.url ?? '';
+    if (!routeUrl.startsWith('/api/') || routeUrl.startsWith('/api/docs') || req.is404) return;
+    assertAccess(req, req.routeOptions.config.access ?? 'login');
   });
 }
 

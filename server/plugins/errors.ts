@@ -31,7 +31,8 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status === 413) {
-      return reply.status(413).send({ code: ErrorCode.FAIL, msg: '上传的文件太大', data: null });
+      const msg = err.code === 'FST_REQ_FILE_TOO_LARGE' ? '上传的文件太大' : '请求内容太大';
+      return reply.status(413).send({ code: ErrorCode.BAD_REQUEST, msg, data: null });
     }
     if (status < 500) {
       req.log.info({ err }, 'request refused');

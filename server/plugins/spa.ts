@@ -13,8 +13,9 @@ function setCacheHeaders(res: { setHeader(name: string, value: string): void }, 
 }
 
 /**
- * Serves dist/learner at / and dist/admin at /admin/, each with its history fallback. Unknown
- * /api/... paths answer the 404 envelope, never an HTML page.
+ * Serves dist/learner at / and dist/admin at /admin/, each with its history fallback (any other
+ * path without a file extension is a client route: its app's index.html). Unknown /api/... paths
+ * answer the 404 envelope, never an HTML page.
  */
 async function spaPlugin(app: FastifyInstance) {
   const apps = [
@@ -41,6 +42,10 @@ async function spaPlugin(app: FastifyInstance) {
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(file));
   };
+
+  // The apps' front doors: a folder request is no file, so the static handler would refuse it.
+  app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply, apps[1].dir));
+  app.get('/admin/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply, apps[0].dir));
 
   app.setNotFoundHandler((req, reply) => {
     const urlPath = req.url.split('?')[0];

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/password';
+import { systemClock, type Clock } from '../lib/clock';
 import { RoleType } from '../../common/codes';
 import { SEED_MENUS, type SeedMenu } from './menus';
 import { seedDemo } from './demo';
@@ -14,7 +15,8 @@ export interface BootstrapResult {
   demoLearner?: { userName: string; password: string };
 }
 
-function flatten(menus: SeedMenu[], parentId = '0'): Array<SeedMenu & { parentId: string; sort: number }> {
+/** The seed menus in insert order, each with its parent (null at the top) and place among its siblings. */
+function flatten(menus: SeedMenu[], parentId: string | null = null): Array<SeedMenu & { parentId: string | null; sort: number }> {
   return menus.flatMap((m, i) => [{ ...m, parentId, sort: i + 1 }, ...flatten(m.children ?? [], m.id)]);
 }
 
@@ -30,7 +32,14 @@ async function syncMenus(trx: Transaction<DB>, now: number): Promise<void> {
   const existing = new Set((await trx.selectFrom('sys_menu').select('id').execute()).map((r) => r.id));
   const fresh = all.filter((m) => !marked.has(`menu:${m.id}`));
   if (fresh.length === 0) return;
-  const missing = fresh.filter((m) => !existing.has(m.id));
+  // Parents come before their children in `all`; a new entry under a menu an administrator
+  // deleted is not added (it would have no place in the tree).
+  const missing: typeof fresh = [];
+  for (const m of fresh) {
+    if (existing.has(m.id) || (m.parentId !== null && !existing.has(m.parentId))) continue;
+    missing.push(m);
+    existing.add(m.id);
+  }
   if (missing.length > 0) {
     await trx
       .insertInto('sys_menu')
@@ -70,10 +79,29 @@ async function syncMenus(trx: Transaction<DB>, now: number): Promise<void> {
  * First start (and every start after, idempotently): administrator, roles, root department,
  * site settings, menus; demo content unless SEED_DEMO=false. Serialised across processes.
  */
-export async function bootstrap(db: Kysely<DB>, config: Config): Promise<BootstrapResult> {
+const findAdmin = (db: Kysely<DB>) =>
+  db.selectFrom('sys_user').select('id').where(sql<string>`lower(user_name)`, '=', 'admin').executeTakeFirst();
+
+interface FirstStartSecrets {
+  adminPassword: string;
+  adminHash: string;
+  demo?: { password: string; hash: string };
+}
+
+/** The first start's passwords and their hashes, made outside any transaction (hashing is slow CPU work). */
+async function firstStartSecrets(config: Config): Promise<FirstStartSecrets> {
+  const adminPassword = config.adminPassword ?? generatePassword();
+  const demoPassword = config.seedDemo ? generatePassword() : undefined;
+  const [adminHash, demoHash] = await Promise.all([hashPassword(adminPassword), demoPassword ? hashPassword(demoPassword) : undefined]);
+  return { adminPassword, adminHash, demo: demoPassword && demoHash ? { password: demoPassword, hash: demoHash } : undefined };
+}
+
+export async function bootstrap(db: Kysely<DB>, config: Config, clock: Clock = systemClock): Promise<BootstrapResult> {
+  // Only a first start needs them; another process may create the administrator meanwhile.
+  const prepared = (await findAdmin(db)) ? undefined : await firstStartSecrets(config);
   return db.transaction().execute(async (trx) => {
     if (config.dialect === 'postgres') await sql`select pg_advisory_xact_lock(7315001)`.execute(trx);
-    const now = Date.now();
+    const now = clock.now();
     const result: BootstrapResult = {};
 
     const hasRoles = await trx.selectFrom('sys_role').select('id').where('id', '=', SA_ROLE_ID).executeTakeFirst();
@@ -90,7 +118,7 @@ export async function bootstrap(db: Kysely<DB>, config: Config): Promise<Bootstr
     if (!hasRoot) {
       await trx
         .insertInto('sys_depart')
-        .values({ id: ROOT_DEPT_ID, parent_id: '0', dept_name: '总部', dept_code: 'ROOT', sort: 1, create_time: now })
+        .values({ id: ROOT_DEPT_ID, parent_id: null, dept_name: '总部', dept_code: 'ROOT', sort: 1, create_time: now })
         .execute();
     }
     const hasConfig = await trx.selectFrom('sys_config').select('id').where('id', '=', SITE_CONFIG_ID).executeTakeFirst();
@@ -111,10 +139,9 @@ export async function bootstrap(db: Kysely<DB>, config: Config): Promise<Bootstr
     }
     await syncMenus(trx, now);
 
-    const hasAdmin = await trx.selectFrom('sys_user').select('id').where('user_name', '=', 'admin').executeTakeFirst();
-    if (!hasAdmin) {
-      const password = config.adminPassword ?? generatePassword();
-      if (!config.adminPassword) result.adminPassword = password;
+    if (!(await findAdmin(trx))) {
+      const secrets = prepared ?? (await firstStartSecrets(config));
+      if (!config.adminPassword) result.adminPassword = secrets.adminPassword;
       const id = newId();
       await trx
         .insertInto('sys_user')
@@ -122,7 +149,7 @@ export async function bootstrap(db: Kysely<DB>, config: Config): Promise<Bootstr
           id,
           user_name: 'admin',
           real_name: '系统管理员',
-          password_hash: await hashPassword(password),
+          password_hash: secrets.adminHash,
           avatar: '',
           mobile: '',
           email: '',
@@ -133,7 +160,7 @@ export async function bootstrap(db: Kysely<DB>, config: Config): Promise<Bootstr
         })
         .execute();
       await trx.insertInto('sys_user_role').values({ user_id: id, role_id: SA_ROLE_ID }).execute();
-      if (config.seedDemo) result.demoLearner = await seedDemo(trx, id, now);
+      if (secrets.demo) result.demoLearner = await seedDemo(trx, id, now, secrets.demo);
     }
     return result;
   });

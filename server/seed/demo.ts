@@ -1,14 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { newId } from '../lib/ids';
-import { hashPassword } from '../lib/password';
-import { ROOT_DEPT_ID, STUDENT_ROLE_ID, generatePassword } from './constants';
+import { ROOT_DEPT_ID, STUDENT_ROLE_ID } from './constants';
 
 /**
  * Demo content for a first look: two departments, a learner, notices and messages. Runs once,
  * with the administrator, inside the bootstrap transaction.
  */
-export async function seedDemo(trx: Transaction<DB>, adminId: string, now: number) {
+export async function seedDemo(trx: Transaction<DB>, adminId: string, now: number, learner: { password: string; hash: string }) {
   const training = newId();
   const sales = newId();
   await trx
@@ -19,7 +18,6 @@ export async function seedDemo(trx: Transaction<DB>, adminId: string, now: numbe
     ])
     .execute();
 
-  const password = generatePassword();
   const learnerId = newId();
   await trx
     .insertInto('sys_user')
@@ -27,7 +25,7 @@ export async function seedDemo(trx: Transaction<DB>, adminId: string, now: numbe
       id: learnerId,
       user_name: 'student',
       real_name: '张同学',
-      password_hash: await hashPassword(password),
+      password_hash: learner.hash,
       avatar: '',
       mobile: '13800138000',
       email: '',
@@ -79,5 +77,5 @@ export async function seedDemo(trx: Transaction<DB>, adminId: string, now: numbe
       .values({ id: newId(), msg_id: msgId, user_id: learnerId, read_state: 0, read_time: null, create_time: now })
       .execute();
   }
-  return { userName: 'student', password };
+  return { userName: 'student', password: learner.password };
 }

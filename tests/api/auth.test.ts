@@ -99,7 +99,7 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     const id = await createUser(t, 'info_u');
     const db = t.database.db;
     const now = Date.now();
-    await db.insertInto('sys_msg').values({ id: 'msg_info', title: '通知', content: '内容', target_type: 1, sender_id: 'x', receiver_count: 1, create_time: now }).execute();
+    await db.insertInto('sys_msg').values({ id: 'msg_info', title: '通知', content: '内容', target_type: 1, sender_id: null, receiver_count: 1, create_time: now }).execute();
     await db
       .insertInto('sys_user_msg')
       .values([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import type { DepartNode } from '../../common/api';
 import { descendantDeptIds } from '../../server/modules/depart/depart.service';
-import { DIALECTS, useTestApp } from './helpers';
+import { DIALECTS, insertUser, useTestApp } from './helpers';
 
 const learnerBody = (userName: string) => ({ userName, password: 'Abc12345', realName: '学员' });
 
@@ -28,51 +28,59 @@ describe.each(DIALECTS)('departments on %s', (dialect) => {
     const a = await save({ parentId: 'dept_root', deptName: '培训部', deptCode: 'TRAIN' });
     const b = await save({ parentId: 'dept_root', deptName: '销售部' });
     const c = await save({ parentId: a.id, deptName: '讲师组' });
-    expect(a.sort).toBe(1);
-    expect(b.sort).toBe(2);
+    expect(b.sort).toBe(a.sort + 1);
+    await insertUser(t, 'tree_u1', { deptId: c.id });
+    await insertUser(t, 'tree_u2', { deptId: c.id });
     const nodes = await tree();
-    expect(nodes.map((n) => n.id)).toEqual(['dept_root']);
-    expect(nodes[0].userCount).toBe(1); // the administrator
-    expect(childNames(nodes, 'dept_root')).toEqual(['培训部', '销售部']);
+    const root = nodes.find((n) => n.id === 'dept_root')!;
+    expect(root.parentId).toBe('0');
+    expect(childNames(nodes, 'dept_root')).toEqual(expect.arrayContaining(['培训部', '销售部']));
     expect(childNames(nodes, a.id)).toEqual(['讲师组']);
-    expect(await descendantDeptIds(t.database.db, a.id)).toEqual(expect.arrayContaining([a.id, c.id]));
-    expect((await descendantDeptIds(t.database.db, a.id)).length).toBe(2);
+    const group = root.children.find((n) => n.id === a.id)!.children[0];
+    expect(group.userCount).toBe(2);
+    expect(await descendantDeptIds(t.app.ctx, a.id)).toEqual(expect.arrayContaining([a.id, c.id]));
+    expect((await descendantDeptIds(t.app.ctx, a.id)).length).toBe(2);
 
     const detail = await t.call('/api/sys/depart/detail', { id: a.id }, await t.adminToken());
-    expect(detail.body.data).toEqual({ id: a.id, parentId: 'dept_root', deptName: '培训部', deptCode: 'TRAIN', sort: 1 });
+    expect(detail.body.data).toEqual({ id: a.id, parentId: 'dept_root', deptName: '培训部', deptCode: 'TRAIN', sort: a.sort });
   });
 
   it('refuses a duplicate sibling name, a missing parent and a parent below itself', async () => {
     const token = await t.adminToken();
-    const dup = await t.call('/api/sys/depart/save', { parentId: 'dept_root', deptName: '培训部' }, token);
+    const top = await save({ parentId: 'dept_root', deptName: '质检部' });
+    const group = await save({ parentId: top.id, deptName: '一组' });
+    const dup = await t.call('/api/sys/depart/save', { parentId: 'dept_root', deptName: '质检部' }, token);
     expect(dup.body.code).toBe(ErrorCode.DUPLICATE);
     expect(dup.body.msg).toBe('同级部门名称已存在');
     const noParent = await t.call('/api/sys/depart/save', { parentId: 'nope', deptName: '某部' }, token);
     expect(noParent.body.code).toBe(ErrorCode.FAIL);
-    const nodes = await tree();
-    const train = nodes[0].children.find((n) => n.deptName === '培训部') as DepartNode;
-    const group = train.children[0];
-    const cycle = await t.call('/api/sys/depart/save', { id: train.id, parentId: group.id, deptName: '培训部' }, token);
+    const cycle = await t.call('/api/sys/depart/save', { id: top.id, parentId: group.id, deptName: '质检部' }, token);
     expect(cycle.body.code).toBe(ErrorCode.FAIL);
-    const self = await t.call('/api/sys/depart/save', { id: train.id, parentId: train.id, deptName: '培训部' }, token);
+    const self = await t.call('/api/sys/depart/save', { id: top.id, parentId: top.id, deptName: '质检部' }, token);
     expect(self.body.code).toBe(ErrorCode.FAIL);
-    // Same name under another parent is fine.
-    await save({ parentId: train.id, deptName: '销售部' });
+    // Same name under another parent is fine, and so is a second top-level department.
+    await save({ parentId: top.id, deptName: '销售部' });
+    const topLevel = await save({ parentId: '0', deptName: '分公司' });
+    expect(topLevel.parentId).toBe('0');
+    expect((await tree()).map((n) => n.deptName)).toContain('分公司');
   });
 
   it('moves a department up and down among its siblings', async () => {
     const token = await t.adminToken();
-    const third = await save({ parentId: 'dept_root', deptName: '财务部' });
-    expect(childNames(await tree(), 'dept_root')).toEqual(['培训部', '销售部', '财务部']);
+    const parent = await save({ parentId: 'dept_root', deptName: '事业部' });
+    await save({ parentId: parent.id, deptName: '培训部' });
+    await save({ parentId: parent.id, deptName: '销售部' });
+    const third = await save({ parentId: parent.id, deptName: '财务部' });
+    expect(childNames(await tree(), parent.id)).toEqual(['培训部', '销售部', '财务部']);
     const up = await t.call('/api/sys/depart/sort', { id: third.id, sort: -1 }, token);
     expect(up.body.code).toBe(0);
-    expect(childNames(await tree(), 'dept_root')).toEqual(['培训部', '财务部', '销售部']);
+    expect(childNames(await tree(), parent.id)).toEqual(['培训部', '财务部', '销售部']);
     await t.call('/api/sys/depart/sort', { id: third.id, sort: -1 }, token);
-    expect(childNames(await tree(), 'dept_root')).toEqual(['财务部', '培训部', '销售部']);
+    expect(childNames(await tree(), parent.id)).toEqual(['财务部', '培训部', '销售部']);
     const top = await t.call('/api/sys/depart/sort', { id: third.id, sort: -1 }, token);
     expect(top.body.code).toBe(ErrorCode.FAIL);
     await t.call('/api/sys/depart/sort', { id: third.id, sort: 1 }, token);
-    expect(childNames(await tree(), 'dept_root')).toEqual(['培训部', '财务部', '销售部']);
+    expect(childNames(await tree(), parent.id)).toEqual(['培训部', '财务部', '销售部']);
   });
 
   it('heals tied sort values when moving', async () => {
@@ -98,17 +106,22 @@ describe.each(DIALECTS)('departments on %s', (dialect) => {
     await t.database.db.updateTable('sys_user').set({ dept_id: withUser.id }).where('user_name', '=', 'dept_user1').execute();
     const usersLeft = await t.call('/api/sys/depart/delete', { ids: [withUser.id] }, token);
     expect(usersLeft.body.msg).toBe('部门下还有用户，无法删除');
-    const node = (await tree())[0].children.find((n) => n.id === withUser.id) as DepartNode;
+    const node = (await tree()).find((n) => n.id === 'dept_root')!.children.find((n) => n.id === withUser.id) as DepartNode;
     expect(node.userCount).toBe(1);
 
     const parent = await save({ parentId: 'dept_root', deptName: '行政部' });
     const child = await save({ parentId: parent.id, deptName: '后勤组' });
     const childrenLeft = await t.call('/api/sys/depart/delete', { ids: [parent.id] }, token);
     expect(childrenLeft.body.msg).toBe('请先删除下级部门');
+    const notice = await t.call('/api/sys/notice/save', { title: '后勤通知', content: '<p>x</p>', state: 1, targetType: 2, deptIds: [child.id, 'dept_root'] }, token);
+    expect(notice.body.code).toBe(0);
     const both = await t.call('/api/sys/depart/delete', { ids: [parent.id, child.id] }, token);
     expect(both.body.code).toBe(0);
     const gone = await t.call('/api/sys/depart/detail', { id: parent.id }, token);
     expect(gone.body.code).toBe(ErrorCode.NOT_FOUND);
+    // A notice addressed to a deleted department keeps its other targets.
+    expect((await t.call('/api/sys/notice/detail', { id: notice.body.data.id }, token)).body.data.deptIds).toEqual(['dept_root']);
+    expect((await t.call('/api/sys/depart/delete', { ids: [parent.id] }, token)).body.code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('keeps learners out', async () => {

@@ -2,45 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
-import { DIALECTS, useTestApp, type TestContext } from './helpers';
+import { DIALECTS, PNG, uploadParts, useTestApp, type MultipartPart as Part } from './helpers';
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-interface Part {
-  name: string;
-  value: string | Buffer;
-  fileName?: string;
-  type?: string;
-}
-
-/** A multipart/form-data body built by hand, fields in the given order. */
-function multipart(parts: Part[]) {
-  const boundary = `----examhall${Date.now().toString(16)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.fileName !== undefined ? `; filename="${p.fileName}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(t: TestContext, parts: Part[], token?: string) {
-  const body = multipart(parts);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/sys/file/upload',
-    payload: body.payload,
-    headers: { 'content-type': body.contentType, ...(token ? { token } : {}) },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-
+const upload = uploadParts;
 const file = (fileName: string, value: Buffer | string, type = 'application/octet-stream'): Part => ({ name: 'file', fileName, value, type });
 const kind = (value: string): Part => ({ name: 'kind', value });
 
@@ -64,7 +28,7 @@ describe.each(DIALECTS)('file upload on %s', (dialect) => {
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.headers['content-disposition']).toMatch(/^inline;/);
-    expect(got.headers['cache-control']).toContain('max-age=31536000');
+    expect(got.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(got.rawPayload.equals(PNG)).toBe(true);
 
     const month = new Date();
@@ -72,31 +36,39 @@ describe.each(DIALECTS)('file upload on %s', (dialect) => {
     expect(fs.existsSync(stored)).toBe(true);
   });
 
-  it('refuses a fake PNG, an SVG and anything over 5 MB as an avatar', async () => {
+  it('refuses a fake PNG, an SVG and anything over 2 MB as an avatar', async () => {
     const token = await t.adminToken();
     const fake = await upload(t, [kind('avatar'), file('evil.png', '<html><script>alert(1)</script></html>', 'image/png')], token);
     expect(fake.body).toMatchObject({ code: ErrorCode.FAIL, msg: '仅支持 PNG、JPG、GIF、WEBP 格式的图片' });
     const svg = await upload(t, [kind('logo'), file('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml')], token);
     expect(svg.body.code).toBe(ErrorCode.FAIL);
-    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await upload(t, [kind('avatar'), file('big.png', big, 'image/png')], token);
-    expect(tooBig.body).toMatchObject({ code: ErrorCode.FAIL, msg: '图片不能超过 5MB' });
+    expect(tooBig.body).toMatchObject({ code: ErrorCode.FAIL, msg: '图片不能超过 2MB' });
+    const bigLogo = await upload(t, [kind('logo'), file('big.png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'image/png')], token);
+    expect(bigLogo.body).toMatchObject({ code: ErrorCode.FAIL, msg: '图片不能超过 5MB' });
     const rows = await t.database.db.selectFrom('sys_file').select('file_name').execute();
     expect(rows.map((r) => r.file_name)).not.toContain('evil.png');
   });
 
-  it('takes allowed documents as attachments and refuses other types', async () => {
+  it('takes allowed documents as private attachments and refuses other types', async () => {
     const token = await t.adminToken();
     const pdf = await upload(t, [kind('course'), file('讲义.pdf', '%PDF-1.4\n%test\n', 'application/pdf')], token);
     expect(pdf.body.code).toBe(0);
-    const got = await t.app.inject({ method: 'GET', url: pdf.body.data.url });
+    const got = await t.app.inject({ method: 'GET', url: pdf.body.data.url, headers: { token } });
     expect(got.headers['content-type']).toBe('application/pdf');
-    expect(got.headers['content-disposition']).toBe(`attachment; filename="__.pdf"; filename*=UTF-8''${encodeURIComponent('讲义.pdf')}`);
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="??.pdf"; filename*=UTF-8''${encodeURIComponent('讲义.pdf')}`);
+    expect(got.headers['cache-control']).toBe('private, no-store');
     for (const name of ['page.html', 'tool.exe', 'x.svg', 'noext']) {
       const r = await upload(t, [file(name, 'data')], token);
       expect(r.body.code, name).toBe(ErrorCode.FAIL);
       expect(r.body.msg, name).toContain('不支持的文件类型');
     }
+    // The content must be what the name says (file-type reads the magic bytes).
+    const fakePdf = await upload(t, [kind('course'), file('讲义.pdf', 'just text', 'application/pdf')], token);
+    expect(fakePdf.body).toMatchObject({ code: ErrorCode.FAIL, msg: '文件内容与扩展名 .pdf 不符，请检查后重新上传' });
+    const exeAsTxt = await upload(t, [file('notes.txt', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]))], token);
+    expect(exeAsTxt.body.code).toBe(ErrorCode.FAIL);
   });
 
   it('never builds a path from the file name', async () => {

@@ -52,14 +52,15 @@ describe.each(DIALECTS)('notices on %s', (dialect) => {
     expect(r.body.code, r.body.msg).toBe(0);
     return r.body.data;
   };
-  const myTitles = async (token: string) =>
-    ((await t.call('/api/sys/notice/my-paging', { current: 1, size: 50 }, token)).body.data.records as NoticeRecord[]).map((n) => n.title);
+  const myTitles = async (token: string, title: string) =>
+    ((await t.call('/api/sys/notice/my-paging', { current: 1, size: 50, params: { title } }, token)).body.data.records as NoticeRecord[]).map((n) => n.title);
 
   it('saves sanitized content and stamps the publish time when published', async () => {
     const draft = await save({ title: '草稿', content: '<p>你好</p><script>alert(1)</script><img src="x" onerror="alert(1)">', state: 0, targetType: 1 });
     expect(draft).toMatchObject({ title: '草稿', content: '<p>你好</p>', state: 0, targetType: 1, deptIds: [], createByName: '系统管理员', publishTime: null });
     const published = await save({ id: draft.id, title: '草稿', content: draft.content, state: 1, targetType: 1 });
-    expect(published.publishTime).toBeGreaterThan(0);
+    expect(published.publishTime).toBe(t.clock.now());
+    t.clock.advance(60_000);
     const again = await save({ id: draft.id, title: '改标题', content: draft.content, state: 1, targetType: 1 });
     expect(again.publishTime).toBe(published.publishTime);
     const detail = await t.call('/api/sys/notice/detail', { id: draft.id }, await t.adminToken());
@@ -77,38 +78,45 @@ describe.each(DIALECTS)('notices on %s', (dialect) => {
   });
 
   it('shows learners the published notices for everyone and for their department or any above it', async () => {
-    await save({ title: '培训部通知', content: '<p>a</p>', state: 1, targetType: 2, deptIds: [dept.train] });
-    await save({ title: '总部通知', content: '<p>b</p>', state: 1, targetType: 2, deptIds: ['dept_root'] });
-    await save({ title: '销售部通知', content: '<p>c</p>', state: 1, targetType: 2, deptIds: [dept.sales] });
-    await save({ title: '未发布', content: '<p>d</p>', state: 0, targetType: 1 });
-    expect(await myTitles(tokens.group)).toEqual(['总部通知', '培训部通知', '改标题']);
-    expect(await myTitles(tokens.sales)).toEqual(['销售部通知', '总部通知', '改标题']);
-    expect(await myTitles(tokens.none)).toEqual(['改标题']);
-    const filtered = await t.call('/api/sys/notice/my-paging', { current: 1, size: 10, params: { title: '总部' } }, tokens.group);
+    // Published a minute apart: readers see the latest first.
+    await save({ title: '可见-全员', content: '<p>e</p>', state: 1, targetType: 1 });
+    t.clock.advance(60_000);
+    await save({ title: '可见-培训部', content: '<p>a</p>', state: 1, targetType: 2, deptIds: [dept.train] });
+    t.clock.advance(60_000);
+    await save({ title: '可见-总部', content: '<p>b</p>', state: 1, targetType: 2, deptIds: ['dept_root'] });
+    t.clock.advance(60_000);
+    await save({ title: '可见-销售部', content: '<p>c</p>', state: 1, targetType: 2, deptIds: [dept.sales] });
+    await save({ title: '可见-未发布', content: '<p>d</p>', state: 0, targetType: 1 });
+    expect(await myTitles(tokens.group, '可见')).toEqual(['可见-总部', '可见-培训部', '可见-全员']);
+    expect(await myTitles(tokens.sales, '可见')).toEqual(['可见-销售部', '可见-总部', '可见-全员']);
+    expect(await myTitles(tokens.none, '可见')).toEqual(['可见-全员']);
+    const filtered = await t.call('/api/sys/notice/my-paging', { current: 1, size: 10, params: { title: '可见-总' } }, tokens.group);
     expect(filtered.body.data.total).toBe(1);
   });
 
   it('opens a notice only for those who may see it', async () => {
-    const admin = await t.adminToken();
-    const all = (await t.call('/api/sys/notice/paging', { current: 1, size: 50 }, admin)).body.data.records as NoticeRecord[];
-    const sales = all.find((n) => n.title === '销售部通知') as NoticeRecord;
-    const draft = all.find((n) => n.title === '未发布') as NoticeRecord;
+    const sales = await save({ title: '打开-销售部', content: '<p>c</p>', state: 1, targetType: 2, deptIds: [dept.sales] });
+    const draft = await save({ title: '打开-草稿', content: '<p>d</p>', state: 0, targetType: 1 });
     expect(sales.deptIds).toEqual([dept.sales]);
-    expect((await t.call('/api/sys/notice/my-detail', { id: sales.id }, tokens.sales)).body.data).toMatchObject({ title: '销售部通知', content: '<p>c</p>' });
+    expect((await t.call('/api/sys/notice/my-detail', { id: sales.id }, tokens.sales)).body.data).toMatchObject({ title: '打开-销售部', content: '<p>c</p>' });
     expect((await t.call('/api/sys/notice/my-detail', { id: sales.id }, tokens.group)).body.code).toBe(ErrorCode.NOT_FOUND);
     expect((await t.call('/api/sys/notice/my-detail', { id: draft.id }, tokens.sales)).body.code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('pages and deletes for administrators, and keeps learners out', async () => {
     const admin = await t.adminToken();
-    const drafts = await t.call('/api/sys/notice/paging', { current: 1, size: 10, params: { state: 0, title: '' } }, admin);
-    expect(drafts.body.data.records.map((n: NoticeRecord) => n.title)).toEqual(['未发布']);
-    const draftId = drafts.body.data.records[0].id as string;
+    const draft = await save({ title: '分页-草稿', content: '<p>d</p>', state: 0, targetType: 2, deptIds: [dept.train] });
+    await save({ title: '分页-已发布', content: '<p>p</p>', state: 1, targetType: 1 });
+    const drafts = await t.call('/api/sys/notice/paging', { current: 1, size: 10, params: { state: 0, title: '分页' } }, admin);
+    expect(drafts.body.data.records.map((n: NoticeRecord) => n.title)).toEqual(['分页-草稿']);
     for (const url of ['/api/sys/notice/paging', '/api/sys/notice/detail', '/api/sys/notice/save', '/api/sys/notice/delete']) {
-      const r = await t.call(url, { current: 1, size: 10, id: draftId, ids: [draftId], title: 'x', content: '<p>x</p>', state: 1, targetType: 1 }, tokens.group);
+      const r = await t.call(url, { current: 1, size: 10, id: draft.id, ids: [draft.id], title: 'x', content: '<p>x</p>', state: 1, targetType: 1 }, tokens.group);
       expect(r.body.code, url).toBe(ErrorCode.FORBIDDEN);
     }
-    expect((await t.call('/api/sys/notice/delete', { ids: [draftId] }, admin)).body.code).toBe(0);
-    expect((await t.call('/api/sys/notice/detail', { id: draftId }, admin)).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await t.call('/api/sys/notice/delete', { ids: [draft.id] }, admin)).body.code).toBe(0);
+    expect((await t.call('/api/sys/notice/detail', { id: draft.id }, admin)).body.code).toBe(ErrorCode.NOT_FOUND);
+    // Its target departments went with it.
+    const targets = await t.database.db.selectFrom('sys_notice_depart').select('dept_id').where('notice_id', '=', draft.id).execute();
+    expect(targets).toEqual([]);
   });
 });

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database';
 
 /** One row per role of the session's user (one row with null role columns when it has none). */
 export interface SessionAccessRow {

@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { ConfigRow, DB } from '../../db/schema';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database';
+import type { ConfigRow } from '../../db/schema';
 
 const COLUMNS = ['id', 'site_name', 'front_logo', 'back_logo', 'copy_right', 'allow_register', 'register_review', 'update_time'] as const;
 

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { ConfigSaveBody, SiteConfig } from '../../../common/api';
-import type { ConfigRow, DB } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { ServiceContext } from '../../context';
+import type { ConfigRow } from '../../db/schema';
+import { fail, notFound } from '../../lib/errors';
+import { isImageUrl } from '../../lib/imageUrl';
 import { SITE_CONFIG_ID } from '../../seed/constants';
 import * as repo from './config.repository';
 
@@ -17,23 +18,34 @@ export function configRowToSiteConfig(row: ConfigRow): SiteConfig {
   };
 }
 
-/** There is one settings record (id 1); any other id is refused. */
-export async function getSiteConfig(db: Kysely<DB>, id: string = SITE_CONFIG_ID): Promise<SiteConfig> {
-  const row = id === SITE_CONFIG_ID ? await repo.findConfig(db, id) : undefined;
+/** The one settings record (id 1). */
+export async function getSiteConfig(ctx: ServiceContext): Promise<SiteConfig> {
+  const row = await repo.findConfig(ctx.db, SITE_CONFIG_ID);
   if (!row) throw notFound('站点设置不存在');
   return configRowToSiteConfig(row);
 }
 
-export async function saveSiteConfig(db: Kysely<DB>, body: ConfigSaveBody): Promise<SiteConfig> {
-  const current = await getSiteConfig(db, body.id ?? SITE_CONFIG_ID);
-  await repo.updateConfig(db, current.id, {
-    site_name: body.siteName.trim(),
-    front_logo: body.frontLogo ?? current.frontLogo,
-    back_logo: body.backLogo ?? current.backLogo,
-    copy_right: body.copyRight ?? current.copyRight,
+/** A logo is an image the apps put in <img src>: our own upload or an http(s) address, like an avatar. */
+function checkLogo(raw: string | undefined, current: string, label: string): string {
+  if (raw === undefined) return current;
+  const url = raw.trim();
+  if (url && !isImageUrl(url)) throw fail(`${label}地址不正确，请重新上传`);
+  return url;
+}
+
+export async function saveSiteConfig(ctx: ServiceContext, body: ConfigSaveBody): Promise<SiteConfig> {
+  if (body.id !== undefined && body.id !== SITE_CONFIG_ID) throw notFound('站点设置不存在');
+  const current = await getSiteConfig(ctx);
+  const siteName = body.siteName.trim();
+  if (!siteName) throw fail('站点名称不能为空');
+  await repo.updateConfig(ctx.db, current.id, {
+    site_name: siteName,
+    front_logo: checkLogo(body.frontLogo, current.frontLogo, '前台 Logo '),
+    back_logo: checkLogo(body.backLogo, current.backLogo, '后台 Logo '),
+    copy_right: body.copyRight?.trim() ?? current.copyRight,
     allow_register: body.allowRegister ? 1 : 0,
     register_review: body.registerReview ? 1 : 0,
-    update_time: Date.now(),
+    update_time: ctx.clock.now(),
   });
-  return getSiteConfig(db, current.id);
+  return getSiteConfig(ctx);
 }

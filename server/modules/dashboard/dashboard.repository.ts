@@ -1,11 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database';
 
 /** Row counts of the main tables, in one statement of scalar sub-queries. */
 export async function countTotals(db: Db) {
-  const row = await db
+  return db
     .selectNoFrom((eb) => [
       eb.selectFrom('sys_user').select(eb.fn.countAll<number>().as('n')).as('user_count'),
       eb.selectFrom('sys_depart').select(eb.fn.countAll<number>().as('n')).as('depart_count'),
@@ -13,5 +10,4 @@ export async function countTotals(db: Db) {
       eb.selectFrom('sys_msg').select(eb.fn.countAll<number>().as('n')).as('msg_count'),
     ])
     .executeTakeFirstOrThrow();
-  return row;
 }

@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { DashboardStat } from '../../../common/api';
-import type { DB } from '../../db/schema';
+import type { ServiceContext } from '../../context';
 import { countTotals } from './dashboard.repository';
 
 /** Users, departments, notices and sent messages in the system. */
-export async function dashboardStat(db: Kysely<DB>): Promise<DashboardStat> {
-  const row = await countTotals(db);
+export async function dashboardStat(ctx: ServiceContext): Promise<DashboardStat> {
+  const row = await countTotals(ctx.db);
   return {
     userCount: Number(row.user_count ?? 0),
     departCount: Number(row.depart_count ?? 0),

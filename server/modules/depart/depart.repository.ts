@@ -1,10 +1,14 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, DepartRow } from '../../db/schema';
-import type { Sibling } from './siblingOrder';
-
-export type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database';
+import type { DepartRow } from '../../db/schema';
+import type { Sibling } from '../../lib/siblingOrder';
 
 const COLUMNS = ['id', 'parent_id', 'dept_name', 'dept_code', 'sort', 'create_time'] as const;
+
+/** Departments directly under `parentId` (null: the top level). */
+function childrenOf(db: Db, parentId: string | null) {
+  const q = db.selectFrom('sys_depart');
+  return parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId);
+}
 
 export function findDepart(db: Db, id: string): Promise<DepartRow | undefined> {
   return db.selectFrom('sys_depart').select(COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -19,10 +23,10 @@ export async function countUsersByDept(db: Db): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('sys_user')
     .select(['dept_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('dept_id', '!=', '')
+    .where('dept_id', 'is not', null)
     .groupBy('dept_id')
     .execute();
-  return new Map(rows.map((r) => [r.dept_id, Number(r.n)]));
+  return new Map(rows.map((r) => [r.dept_id as string, Number(r.n)]));
 }
 
 /** Ids among `ids` that exist. */
@@ -32,22 +36,20 @@ export async function existingDeptIds(db: Db, ids: readonly string[]): Promise<s
   return rows.map((r) => r.id);
 }
 
-export async function siblingNameTaken(db: Db, parentId: string, name: string, exceptId?: string): Promise<boolean> {
-  let q = db.selectFrom('sys_depart').select('id').where('parent_id', '=', parentId).where('dept_name', '=', name);
+export async function siblingNameTaken(db: Db, parentId: string | null, name: string, exceptId?: string): Promise<boolean> {
+  let q = childrenOf(db, parentId).select('id').where('dept_name', '=', name);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
 
 /** Siblings of one parent (unordered: the service orders them as the tree shows them). */
-export function listSiblings(db: Db, parentId: string): Promise<Array<Sibling & { dept_name: string }>> {
-  return db.selectFrom('sys_depart').select(['id', 'sort', 'dept_name']).where('parent_id', '=', parentId).execute();
+export function listSiblings(db: Db, parentId: string | null): Promise<Array<Sibling & { dept_name: string }>> {
+  return childrenOf(db, parentId).select(['id', 'sort', 'dept_name']).execute();
 }
 
-export async function nextSort(db: Db, parentId: string): Promise<number> {
-  const row = await db
-    .selectFrom('sys_depart')
+export async function nextSort(db: Db, parentId: string | null): Promise<number> {
+  const row = await childrenOf(db, parentId)
     .select((eb) => eb.fn.max('sort').as('m'))
-    .where('parent_id', '=', parentId)
     .executeTakeFirst();
   return Number(row?.m ?? 0) + 1;
 }
@@ -63,7 +65,7 @@ export async function updateDepart(db: Db, id: string, values: Pick<DepartRow, '
 /** Ids among `ids` that still have users in them. */
 export async function deptsWithUsers(db: Db, ids: readonly string[]): Promise<string[]> {
   const rows = await db.selectFrom('sys_user').select('dept_id').distinct().where('dept_id', 'in', ids).execute();
-  return rows.map((r) => r.dept_id);
+  return rows.map((r) => r.dept_id as string);
 }
 
 /** Children of the given departments that are not themselves in the list. */
@@ -72,7 +74,8 @@ export async function childrenOutside(db: Db, ids: readonly string[]): Promise<s
   return rows.map((r) => r.id);
 }
 
-export async function deleteDeparts(db: Db, ids: readonly string[]): Promise<void> {
-  await db.deleteFrom('sys_notice_depart').where('dept_id', 'in', ids).execute();
-  await db.deleteFrom('sys_depart').where('id', 'in', ids).execute();
+/** Deletes departments; notices addressed to them lose them as targets (foreign keys cascade). */
+export async function deleteDeparts(db: Db, ids: readonly string[]): Promise<number> {
+  const res = await db.deleteFrom('sys_depart').where('id', 'in', ids).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

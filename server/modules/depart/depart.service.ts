@@ -1,37 +1,48 @@
-import type { Kysely } from 'kysely';
-import type { ServiceContext } from '../../context';
 import type { DepartNode, DepartRecord, DepartSaveBody, IdsBody, SortBody } from '../../../common/api';
 import { ErrorCode } from '../../../common/errorCodes';
-import type { DB, DepartRow } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../context';
+import type { DepartRow } from '../../db/schema';
 import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { planMove } from '../../lib/siblingOrder';
 import { ancestorIds, subtreeIds, updateSorts } from '../../lib/tree';
 import { ROOT_DEPT_ID } from '../../seed/constants';
 import * as repo from './depart.repository';
-import { planMove } from './siblingOrder';
 
-/** parent_id of a top-level department. */
+/** parentId of a top-level department in the API (NULL in the database). */
 export const TOP_PARENT = '0';
 
 export function departRowToRecord(row: DepartRow): DepartRecord {
-  return { id: row.id, parentId: row.parent_id, deptName: row.dept_name, deptCode: row.dept_code, sort: row.sort };
+  return { id: row.id, parentId: row.parent_id ?? TOP_PARENT, deptName: row.dept_name, deptCode: row.dept_code, sort: row.sort };
 }
 
+const missing = () => notFound('部门不存在或已被删除');
+
+// ---------- for other modules ----------
+
 /** A department and all of its sub-departments (itself included). */
-export function descendantDeptIds(db: repo.Db, deptId: string | readonly string[]): Promise<string[]> {
-  return subtreeIds(db, 'sys_depart', typeof deptId === 'string' ? [deptId] : deptId);
+export function descendantDeptIds(ctx: ServiceContext, deptId: string | readonly string[]): Promise<string[]> {
+  return subtreeIds(ctx.db, 'sys_depart', typeof deptId === 'string' ? [deptId] : deptId);
 }
 
 /** A department and all of its parents up to the top (itself included); [] for no department. */
-export function ancestorDeptIds(db: repo.Db, deptId: string): Promise<string[]> {
-  return ancestorIds(db, 'sys_depart', [deptId]);
+export function ancestorDeptIds(ctx: ServiceContext, deptId: string | null): Promise<string[]> {
+  return deptId ? ancestorIds(ctx.db, 'sys_depart', [deptId]) : Promise.resolve([]);
 }
 
 /** Refuses unless every id names an existing department (for callers that target departments). */
-export async function assertDepartsExist(ctx: ServiceContext, ids: readonly string[]): Promise<void> {
+export async function assertDepartsExist(ctx: ServiceContext, ids: readonly string[], msg = '所选部门不存在或已被删除'): Promise<void> {
   const unique = [...new Set(ids)];
-  if ((await repo.existingDeptIds(ctx.db, unique)).length !== unique.length) throw fail('所选部门不存在或已被删除');
+  if ((await repo.existingDeptIds(ctx.db, unique)).length !== unique.length) throw fail(msg);
 }
+
+/** The department's name; '' for none (or one that is gone). */
+export async function departName(ctx: ServiceContext, deptId: string | null): Promise<string> {
+  if (!deptId) return '';
+  return (await repo.findDepart(ctx.db, deptId))?.dept_name ?? '';
+}
+
+// ---------- administrators ----------
 
 /** Display order of siblings: sort, then name, then id. */
 const compareDepart = (a: { sort: number; name: string; id: string }, b: { sort: number; name: string; id: string }) =>
@@ -40,14 +51,14 @@ const byOrder = (a: DepartNode, b: DepartNode) =>
   compareDepart({ sort: a.sort, name: a.deptName, id: a.id }, { sort: b.sort, name: b.deptName, id: b.id });
 
 /** The whole tree in two queries, each node with the number of users directly in it. */
-export async function departTree(db: Kysely<DB>): Promise<DepartNode[]> {
-  const [rows, counts] = await Promise.all([repo.listDeparts(db), repo.countUsersByDept(db)]);
+export async function departTree(ctx: ServiceContext): Promise<DepartNode[]> {
+  const [rows, counts] = await Promise.all([repo.listDeparts(ctx.db), repo.countUsersByDept(ctx.db)]);
   const nodes = new Map<string, DepartNode>(
     rows.map((r) => [r.id, { ...departRowToRecord(r), userCount: counts.get(r.id) ?? 0, children: [] }]),
   );
   const roots: DepartNode[] = [];
   for (const node of nodes.values()) {
-    const parent = node.parentId === node.id ? undefined : nodes.get(node.parentId);
+    const parent = nodes.get(node.parentId);
     (parent ? parent.children : roots).push(node);
   }
   const sortAll = (list: DepartNode[]) => {
@@ -58,72 +69,71 @@ export async function departTree(db: Kysely<DB>): Promise<DepartNode[]> {
   return roots;
 }
 
-export async function getDepart(db: Kysely<DB>, id: string): Promise<DepartRecord> {
-  const row = await repo.findDepart(db, id);
-  if (!row) throw notFound('部门不存在或已被删除');
+export async function getDepart(ctx: ServiceContext, id: string): Promise<DepartRecord> {
+  const row = await repo.findDepart(ctx.db, id);
+  if (!row) throw missing();
   return departRowToRecord(row);
 }
 
-const normalParent = (parentId: string | undefined) => (!parentId || parentId === TOP_PARENT ? TOP_PARENT : parentId);
+/** The stored parent: null for the top level ('' or '0' in the API). */
+const storedParent = (parentId: string | undefined) => (!parentId || parentId === TOP_PARENT ? null : parentId);
 
-export async function saveDepart(db: Kysely<DB>, body: DepartSaveBody): Promise<DepartRecord> {
+export async function saveDepart(ctx: ServiceContext, body: DepartSaveBody): Promise<DepartRecord> {
   const name = body.deptName.trim();
   if (!name) throw fail('部门名称不能为空');
-  const parentId = normalParent(body.parentId);
-  const id = await db.transaction().execute(async (trx) => {
-    const current = body.id ? await repo.findDepart(trx, body.id) : undefined;
-    if (body.id && !current) throw notFound('部门不存在或已被删除');
-    if (parentId !== TOP_PARENT) {
-      if (!(await repo.findDepart(trx, parentId))) throw fail('上级部门不存在');
-      if (current && (await subtreeIds(trx, 'sys_depart', [current.id])).includes(parentId)) {
+  const parentId = storedParent(body.parentId);
+  const id = await inTransaction(ctx, async (tx) => {
+    const current = body.id ? await repo.findDepart(tx.db, body.id) : undefined;
+    if (body.id && !current) throw missing();
+    if (parentId !== null) {
+      if (!(await repo.findDepart(tx.db, parentId))) throw fail('上级部门不存在');
+      if (current && (await subtreeIds(tx.db, 'sys_depart', [current.id])).includes(parentId)) {
         throw fail('上级部门不能是本部门或其下级部门');
       }
     }
     if (current?.id === ROOT_DEPT_ID && parentId !== current.parent_id) throw fail('根部门不能移动');
-    if (await repo.siblingNameTaken(trx, parentId, name, current?.id)) throw new AppError(ErrorCode.DUPLICATE, '同级部门名称已存在');
+    if (await repo.siblingNameTaken(tx.db, parentId, name, current?.id)) throw new AppError(ErrorCode.DUPLICATE, '同级部门名称已存在');
     const values = {
       parent_id: parentId,
       dept_name: name,
       dept_code: body.deptCode?.trim() ?? current?.dept_code ?? '',
-      sort:
-        body.sort ??
-        (current && current.parent_id === parentId ? current.sort : await repo.nextSort(trx, parentId)),
+      sort: body.sort ?? (current && current.parent_id === parentId ? current.sort : await repo.nextSort(tx.db, parentId)),
     };
     if (current) {
-      await repo.updateDepart(trx, current.id, values);
+      await repo.updateDepart(tx.db, current.id, values);
       return current.id;
     }
     const created = newId();
-    await repo.insertDepart(trx, { id: created, ...values, create_time: Date.now() });
+    await repo.insertDepart(tx.db, { id: created, ...values, create_time: tx.clock.now() });
     return created;
   });
-  return getDepart(db, id);
+  return getDepart(ctx, id);
 }
 
 /** Refused for the root department, while users remain, or while sub-departments outside the list remain. */
-export async function deleteDeparts(db: Kysely<DB>, { ids }: IdsBody): Promise<void> {
+export async function deleteDeparts(ctx: ServiceContext, { ids }: IdsBody): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.includes(ROOT_DEPT_ID)) throw fail('根部门不能删除');
-  await db.transaction().execute(async (trx) => {
-    if ((await repo.deptsWithUsers(trx, unique)).length) throw fail('部门下还有用户，无法删除');
-    if ((await repo.childrenOutside(trx, unique)).length) throw fail('请先删除下级部门');
-    await repo.deleteDeparts(trx, unique);
+  await inTransaction(ctx, async (tx) => {
+    if ((await repo.deptsWithUsers(tx.db, unique)).length) throw fail('部门下还有用户，无法删除');
+    if ((await repo.childrenOutside(tx.db, unique)).length) throw fail('请先删除下级部门');
+    if ((await repo.deleteDeparts(tx.db, unique)) === 0) throw missing();
   });
 }
 
 /** sort -1 moves up one place among siblings, +1 down one; any other value is written as the sort itself. */
-export async function sortDepart(db: Kysely<DB>, { id, sort }: SortBody): Promise<DepartRecord> {
-  await db.transaction().execute(async (trx) => {
-    const row = await repo.findDepart(trx, id);
-    if (!row) throw notFound('部门不存在或已被删除');
+export async function sortDepart(ctx: ServiceContext, { id, sort }: SortBody): Promise<DepartRecord> {
+  await inTransaction(ctx, async (tx) => {
+    const row = await repo.findDepart(tx.db, id);
+    if (!row) throw missing();
     if (sort === -1 || sort === 1) {
-      const siblings = (await repo.listSiblings(trx, row.parent_id))
+      const siblings = (await repo.listSiblings(tx.db, row.parent_id))
         .map((s) => ({ id: s.id, sort: s.sort, name: s.dept_name }))
         .sort(compareDepart);
-      await updateSorts(trx, 'sys_depart', planMove(siblings, id, sort));
+      await updateSorts(tx.db, 'sys_depart', planMove(siblings, id, sort));
     } else {
-      await updateSorts(trx, 'sys_depart', [{ id, sort }]);
+      await updateSorts(tx.db, 'sys_depart', [{ id, sort }]);
     }
   });
-  return getDepart(db, id);
+  return getDepart(ctx, id);
 }

@@ -1,14 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, SysFileTable } from '../../db/schema';
+import type { Db } from '../../db/database';
+import type { FileRow } from '../../db/schema';
 
-type Db = Kysely<DB> | Transaction<DB>;
+const COLUMNS = ['id', 'storage_key', 'file_name', 'mime', 'size', 'create_by', 'create_time', 'kind'] as const;
 
-const COLUMNS = ['id', 'storage_key', 'file_name', 'mime', 'size', 'create_by', 'create_time'] as const;
-
-export async function insertFile(db: Db, row: SysFileTable): Promise<void> {
+export async function insertFile(db: Db, row: FileRow): Promise<void> {
   await db.insertInto('sys_file').values(row).execute();
 }
 
-export function findFile(db: Db, id: string): Promise<SysFileTable | undefined> {
+export function findFile(db: Db, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('sys_file').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }

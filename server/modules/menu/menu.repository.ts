@@ -1,8 +1,7 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { DB, MenuRow, SysMenuTable } from '../../db/schema';
-import type { Sibling } from '../depart/siblingOrder';
-
-export type Db = Kysely<DB> | Transaction<DB>;
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { MenuRow, SysMenuTable } from '../../db/schema';
+import type { Sibling } from '../../lib/siblingOrder';
 
 const COLUMNS = [
   'id', 'parent_id', 'menu_type', 'title', 'path', 'name', 'component', 'redirect', 'permission_tag', 'icon',
@@ -13,6 +12,12 @@ export type MenuValues = Omit<MenuRow, 'id' | 'create_time'>;
 
 /** Rows per INSERT when writing many grants at once. */
 const BATCH = 500;
+
+/** Menus directly under `parentId` (null: the top level). */
+function childrenOf(db: Db, parentId: string | null) {
+  const q = db.selectFrom('sys_menu');
+  return parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId);
+}
 
 export function findMenu(db: Db, id: string): Promise<MenuRow | undefined> {
   return db.selectFrom('sys_menu').select(COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -43,6 +48,11 @@ export async function allMenuIds(db: Db): Promise<string[]> {
   return (await db.selectFrom('sys_menu').select('id').execute()).map((r) => r.id);
 }
 
+export async function menuTitles(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('sys_menu').select('title').where('id', 'in', ids).orderBy('sort').execute()).map((r) => r.title);
+}
+
 export async function insertMenu(db: Db, row: Insertable<SysMenuTable>): Promise<void> {
   await db.insertInto('sys_menu').values(row).execute();
 }
@@ -52,15 +62,13 @@ export async function updateMenu(db: Db, id: string, values: MenuValues): Promis
 }
 
 /** Siblings of one parent (unordered: the service orders them as the tree shows them). */
-export function listSiblings(db: Db, parentId: string): Promise<Sibling[]> {
-  return db.selectFrom('sys_menu').select(['id', 'sort']).where('parent_id', '=', parentId).execute();
+export function listSiblings(db: Db, parentId: string | null): Promise<Sibling[]> {
+  return childrenOf(db, parentId).select(['id', 'sort']).execute();
 }
 
-export async function nextSort(db: Db, parentId: string): Promise<number> {
-  const row = await db
-    .selectFrom('sys_menu')
+export async function nextSort(db: Db, parentId: string | null): Promise<number> {
+  const row = await childrenOf(db, parentId)
     .select((eb) => eb.fn.max('sort').as('m'))
-    .where('parent_id', '=', parentId)
     .executeTakeFirst();
   return Number(row?.m ?? 0) + 1;
 }
@@ -82,10 +90,12 @@ export async function grantMenus(db: Db, roleId: string, menuIds: readonly strin
   }
 }
 
-export async function deleteMenus(db: Db, ids: readonly string[]): Promise<void> {
+/** Deletes menus; everything below them and every grant of them go too (foreign keys cascade). */
+export async function deleteMenus(db: Db, ids: readonly string[]): Promise<number> {
+  let deleted = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
-    const chunk = ids.slice(i, i + BATCH);
-    await db.deleteFrom('sys_role_menu').where('menu_id', 'in', chunk).execute();
-    await db.deleteFrom('sys_menu').where('id', 'in', chunk).execute();
+    const res = await db.deleteFrom('sys_menu').where('id', 'in', ids.slice(i, i + BATCH)).executeTakeFirst();
+    deleted += Number(res.numDeletedRows);
   }
+  return deleted;
 }

@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-import { contains } from '../../lib/paging';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import { UserState } from '../../../common/codes';
+import type { Page } from '../../../common/errorCodes';
+import type { Db } from '../../db/database';
+import { contains, paginate, type PageArgs } from '../../lib/paging';
 
 /** Rows per INSERT when delivering to many recipients. */
 const BATCH = 500;
@@ -31,8 +30,8 @@ export interface UserMsgRow {
   create_time: number;
 }
 
-/** The owner's deliveries joined to their message and sender, filtered; the caller adds selection and order. */
-export function filterUserMsgs(db: Db, userId: string, filters: { readState?: number; title?: string }) {
+/** The owner's deliveries joined to their message and sender, filtered. */
+function filterUserMsgs(db: Db, userId: string, filters: { readState?: number; title?: string }) {
   let q = db
     .selectFrom('sys_user_msg as um')
     .innerJoin('sys_msg as m', 'm.id', 'um.msg_id')
@@ -43,9 +42,19 @@ export function filterUserMsgs(db: Db, userId: string, filters: { readState?: nu
   return q;
 }
 
-export const USER_MSG_COLUMNS = [
+const USER_MSG_COLUMNS = [
   'um.id', 'um.msg_id', 'm.title', 'm.content', 'u.real_name as sender_name', 'um.read_state', 'um.read_time', 'um.create_time',
 ] as const;
+
+/** A page of the owner's messages, newest first. */
+export function pageUserMsgs(db: Db, userId: string, filters: { readState?: number; title?: string }, page: PageArgs): Promise<Page<UserMsgRow>> {
+  return paginate(
+    filterUserMsgs(db, userId, filters),
+    page,
+    (q) => q.select(USER_MSG_COLUMNS).orderBy('um.create_time', 'desc').orderBy('um.id', 'desc'),
+    (r) => r,
+  );
+}
 
 export function findUserMsg(db: Db, userId: string, id: string): Promise<UserMsgRow | undefined> {
   return filterUserMsgs(db, userId, {}).select(USER_MSG_COLUMNS).where('um.id', '=', id).executeTakeFirst();
@@ -81,15 +90,25 @@ export interface SentMsgRow {
   create_time: number;
 }
 
-export function filterSentMsgs(db: Db, filters: { title?: string }) {
+function filterSentMsgs(db: Db, filters: { title?: string }) {
   let q = db.selectFrom('sys_msg as m').leftJoin('sys_user as u', 'u.id', 'm.sender_id');
   if (filters.title) q = q.where(contains('m.title', filters.title));
   return q;
 }
 
-export const SENT_MSG_COLUMNS = [
+const SENT_MSG_COLUMNS = [
   'm.id', 'm.title', 'm.content', 'm.target_type', 'u.real_name as sender_name', 'm.receiver_count', 'm.create_time',
 ] as const;
+
+/** A page of sent messages, newest first. */
+export function pageSentMsgs(db: Db, filters: { title?: string }, page: PageArgs): Promise<Page<SentMsgRow>> {
+  return paginate(
+    filterSentMsgs(db, filters),
+    page,
+    (q) => q.select(SENT_MSG_COLUMNS).orderBy('m.create_time', 'desc').orderBy('m.id', 'desc'),
+    (r) => r,
+  );
+}
 
 export function findSentMsg(db: Db, id: string): Promise<SentMsgRow | undefined> {
   return filterSentMsgs(db, {}).select(SENT_MSG_COLUMNS).where('m.id', '=', id).executeTakeFirst();
@@ -118,7 +137,7 @@ export async function existingUserIds(db: Db, ids: readonly string[]): Promise<s
 /** Active users (state 0), optionally only those in the given departments. */
 export async function activeUserIds(db: Db, deptIds?: readonly string[]): Promise<string[]> {
   if (deptIds && deptIds.length === 0) return [];
-  let q = db.selectFrom('sys_user').select('id').where('state', '=', 0);
+  let q = db.selectFrom('sys_user').select('id').where('state', '=', UserState.NORMAL);
   if (deptIds) q = q.where('dept_id', 'in', deptIds);
   return (await q.execute()).map((r) => r.id);
 }
@@ -142,8 +161,8 @@ export async function insertDeliveries(db: Db, msgId: string, userIds: readonly 
   }
 }
 
+/** Deletes messages; every delivery of them goes too (foreign keys cascade). */
 export async function deleteMsgs(db: Db, ids: readonly string[]): Promise<number> {
-  await db.deleteFrom('sys_user_msg').where('msg_id', 'in', ids).execute();
   const res = await db.deleteFrom('sys_msg').where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
 }

@@ -1,14 +1,13 @@
-import type { Kysely } from 'kysely';
+import type { BodyOf, IdsBody, MsgSendBody, SentMsg, UserMsg, msgApi, myMsgApi } from '../../../common/api';
 import { MsgTarget, ReadState } from '../../../common/codes';
-import type { Static } from '@sinclair/typebox';
-import type { IdsBody, MsgSendBody, SentMsg, SentMsgPagingBody, UserMsg, UserMsgPagingBody } from '../../../common/api';
 import type { Page } from '../../../common/errorCodes';
-import type { DB } from '../../db/schema';
+import { inTransaction, type ServiceContext } from '../../context';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { paginate } from '../../lib/paging';
 import { descendantDeptIds } from '../depart/depart.service';
 import * as repo from './msg.repository';
+
+const missing = () => notFound('消息不存在或已被删除');
 
 export function userMsgRowToUserMsg(row: repo.UserMsgRow): UserMsg {
   return {
@@ -38,93 +37,78 @@ export function sentMsgRowToSentMsg(row: repo.SentMsgRow, readCount: number): Se
 
 // ---------- recipient side: only the caller's own deliveries ----------
 
-export async function pagingMyMsgs(db: Kysely<DB>, userId: string, body: Static<typeof UserMsgPagingBody>): Promise<Page<UserMsg>> {
+export async function pagingMyMsgs(ctx: ServiceContext, userId: string, body: BodyOf<typeof myMsgApi.paging>): Promise<Page<UserMsg>> {
   const p = body.params ?? {};
-  const query = repo.filterUserMsgs(db, userId, {
-    readState: typeof p.readState === 'number' ? p.readState : undefined,
-    title: p.title?.trim() || undefined,
-  });
-  return paginate(
-    query,
-    body,
-    (q) => q.select(repo.USER_MSG_COLUMNS).orderBy('um.create_time', 'desc').orderBy('um.id', 'desc'),
-    userMsgRowToUserMsg,
-  );
+  const filters = { readState: typeof p.readState === 'number' ? p.readState : undefined, title: p.title?.trim() || undefined };
+  const page = await repo.pageUserMsgs(ctx.db, userId, filters, body);
+  return { ...page, records: page.records.map(userMsgRowToUserMsg) };
 }
 
 /** Opens one of the caller's messages and marks it read. */
-export async function readMyMsg(db: Kysely<DB>, userId: string, id: string): Promise<UserMsg> {
-  const row = await repo.findUserMsg(db, userId, id);
-  if (!row) throw notFound('消息不存在或已被删除');
-  if (row.read_state === 0) {
-    const now = Date.now();
-    await repo.markRead(db, userId, [id], now);
-    return userMsgRowToUserMsg({ ...row, read_state: 1, read_time: now });
+export async function readMyMsg(ctx: ServiceContext, userId: string, id: string): Promise<UserMsg> {
+  const row = await repo.findUserMsg(ctx.db, userId, id);
+  if (!row) throw missing();
+  if (row.read_state === ReadState.UNREAD) {
+    const now = ctx.clock.now();
+    await repo.markRead(ctx.db, userId, [id], now);
+    return userMsgRowToUserMsg({ ...row, read_state: ReadState.READ, read_time: now });
   }
   return userMsgRowToUserMsg(row);
 }
 
-export const countMyUnread = (db: Kysely<DB>, userId: string) => repo.countUnread(db, userId);
+/** Unread messages of one user (the header badge; /info). */
+export const countUnread = (ctx: ServiceContext, userId: string) => repo.countUnread(ctx.db, userId);
 
-export const markMyMsgsRead = (db: Kysely<DB>, userId: string, { ids }: IdsBody) => repo.markRead(db, userId, ids, Date.now());
+export const markMyMsgsRead = (ctx: ServiceContext, userId: string, { ids }: IdsBody) => repo.markRead(ctx.db, userId, ids, ctx.clock.now());
 
-export const deleteMyMsgs = (db: Kysely<DB>, userId: string, { ids }: IdsBody) => repo.deleteUserMsgs(db, userId, ids);
+export const deleteMyMsgs = (ctx: ServiceContext, userId: string, { ids }: IdsBody) => repo.deleteUserMsgs(ctx.db, userId, ids);
 
 // ---------- sender side ----------
 
-async function recipientsOf(db: Kysely<DB>, body: MsgSendBody): Promise<string[]> {
+async function recipientsOf(ctx: ServiceContext, body: MsgSendBody): Promise<string[]> {
   if (body.targetType === MsgTarget.USERS) {
     if (!body.userIds?.length) throw fail('请选择接收人');
-    return repo.existingUserIds(db, [...new Set(body.userIds)]);
+    return repo.existingUserIds(ctx.db, [...new Set(body.userIds)]);
   }
   if (body.targetType === MsgTarget.DEPARTS) {
     if (!body.deptIds?.length) throw fail('请选择接收部门');
-    return repo.activeUserIds(db, await descendantDeptIds(db, [...new Set(body.deptIds)]));
+    return repo.activeUserIds(ctx.db, await descendantDeptIds(ctx, [...new Set(body.deptIds)]));
   }
-  return repo.activeUserIds(db);
+  return repo.activeUserIds(ctx.db);
 }
 
 /** Writes the message and one delivery per recipient in one transaction. */
-export async function sendMsg(db: Kysely<DB>, senderId: string, body: MsgSendBody): Promise<SentMsg> {
+export async function sendMsg(ctx: ServiceContext, senderId: string, body: MsgSendBody): Promise<SentMsg> {
   const title = body.title.trim();
   const content = body.content.trim();
   if (!title) throw fail('消息标题不能为空');
   if (!content) throw fail('消息内容不能为空');
-  const recipients = await recipientsOf(db, body);
+  const recipients = await recipientsOf(ctx, body);
   if (recipients.length === 0) throw fail('没有符合条件的接收人');
   const id = newId();
-  const now = Date.now();
-  await db.transaction().execute(async (trx) => {
-    await repo.insertMsg(trx, {
-      id,
-      title,
-      content,
-      target_type: body.targetType,
-      sender_id: senderId,
-      receiver_count: recipients.length,
-      create_time: now,
-    });
-    await repo.insertDeliveries(trx, id, recipients, now, newId);
+  await inTransaction(ctx, async (tx) => {
+    const now = tx.clock.now();
+    await repo.insertMsg(tx.db, { id, title, content, target_type: body.targetType, sender_id: senderId, receiver_count: recipients.length, create_time: now });
+    await repo.insertDeliveries(tx.db, id, recipients, now, newId);
   });
-  return getSentMsg(db, id);
+  return getSentMsg(ctx, id);
 }
 
-export async function pagingSentMsgs(db: Kysely<DB>, body: Static<typeof SentMsgPagingBody>): Promise<Page<SentMsg>> {
-  const query = repo.filterSentMsgs(db, { title: body.params?.title?.trim() || undefined });
-  const page = await paginate(query, body, (q) => q.select(repo.SENT_MSG_COLUMNS).orderBy('m.create_time', 'desc').orderBy('m.id', 'desc'), (r) => r);
-  const reads = await repo.readCounts(db, page.records.map((r) => r.id));
+export async function pagingSentMsgs(ctx: ServiceContext, body: BodyOf<typeof msgApi.paging>): Promise<Page<SentMsg>> {
+  const page = await repo.pageSentMsgs(ctx.db, { title: body.params?.title?.trim() || undefined }, body);
+  const reads = await repo.readCounts(ctx.db, page.records.map((r) => r.id));
   return { ...page, records: page.records.map((r) => sentMsgRowToSentMsg(r, reads.get(r.id) ?? 0)) };
 }
 
-export async function getSentMsg(db: Kysely<DB>, id: string): Promise<SentMsg> {
-  const row = await repo.findSentMsg(db, id);
-  if (!row) throw notFound('消息不存在或已被删除');
-  const reads = await repo.readCounts(db, [id]);
+export async function getSentMsg(ctx: ServiceContext, id: string): Promise<SentMsg> {
+  const row = await repo.findSentMsg(ctx.db, id);
+  if (!row) throw missing();
+  const reads = await repo.readCounts(ctx.db, [id]);
   return sentMsgRowToSentMsg(row, reads.get(id) ?? 0);
 }
 
 /** Deletes messages and every delivery of them. */
-export async function deleteSentMsgs(db: Kysely<DB>, { ids }: IdsBody): Promise<void> {
-  const deleted = await db.transaction().execute((trx) => repo.deleteMsgs(trx, [...new Set(ids)]));
-  if (deleted === 0) throw notFound('消息不存在或已被删除');
+export async function deleteSentMsgs(ctx: ServiceContext, { ids }: IdsBody): Promise<void> {
+  const deleted = await inTransaction(ctx, (tx) => repo.deleteMsgs(tx.db, [...new Set(ids)]));
+  if (deleted === 0) throw missing();
 }

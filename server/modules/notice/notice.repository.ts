@@ -102,8 +102,8 @@ export async function replaceNoticeDeparts(db: Db, noticeId: string, deptIds: re
   }
 }
 
+/** Deletes notices; their target departments go too (foreign keys cascade). */
 export async function deleteNotices(db: Db, ids: readonly string[]): Promise<number> {
-  await db.deleteFrom('sys_notice_depart').where('notice_id', 'in', ids).execute();
   const res = await db.deleteFrom('sys_notice').where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
 }

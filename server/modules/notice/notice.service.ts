@@ -87,7 +87,7 @@ export async function deleteNotices(ctx: ServiceContext, { ids }: IdsBody): Prom
 
 /** The reader's department and its ancestors: a notice for a parent department reaches its sub-departments. */
 async function readerDeptIds(ctx: ServiceContext, userId: string): Promise<string[]> {
-  return ancestorDeptIds(ctx.db, await deptIdOf(ctx, userId));
+  return ancestorDeptIds(ctx, await deptIdOf(ctx, userId));
 }
 
 export async function pagingMyNotices(ctx: ServiceContext, userId: string, body: BodyOf<typeof noticeApi.myPaging>): Promise<Page<NoticeRecord>> {

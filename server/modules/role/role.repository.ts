@@ -1,10 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB, RoleRow } from '../../db/schema';
-import { contains } from '../../lib/paging';
+import type { Page } from '../../../common/errorCodes';
+import type { Db } from '../../db/database';
+import type { RoleRow } from '../../db/schema';
+import { contains, paginate, type PageArgs } from '../../lib/paging';
 
-export type Db = Kysely<DB> | Transaction<DB>;
-
-export const ROLE_COLUMNS = ['id', 'role_code', 'role_name', 'role_type', 'remark', 'create_time'] as const;
+const ROLE_COLUMNS = ['id', 'role_code', 'role_name', 'role_type', 'remark', 'create_time'] as const;
 
 /** Rows per INSERT when writing many grants at once. */
 const BATCH = 500;
@@ -17,12 +16,29 @@ export function listRoles(db: Db): Promise<RoleRow[]> {
   return db.selectFrom('sys_role').select(ROLE_COLUMNS).orderBy('create_time').orderBy('id').execute();
 }
 
-/** The filtered role query for paging; the caller adds selection and order. */
-export function filterRoles(db: Db, filters: { roleName?: string; roleType?: number }) {
+/** A page of roles, oldest first. */
+export function pageRoles(db: Db, filters: { roleName?: string; roleType?: number }, page: PageArgs): Promise<Page<RoleRow>> {
   let q = db.selectFrom('sys_role');
   if (filters.roleName) q = q.where(contains('role_name', filters.roleName));
   if (filters.roleType !== undefined) q = q.where('role_type', '=', filters.roleType);
-  return q;
+  return paginate(q, page, (s) => s.select(ROLE_COLUMNS).orderBy('create_time').orderBy('id'), (r) => r);
+}
+
+/** Menu ids granted to any of the roles. */
+export async function menuIdsOfRoles(db: Db, roleIds: readonly string[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db.selectFrom('sys_role_menu').select('menu_id').distinct().where('role_id', 'in', roleIds).execute();
+  return rows.map((r) => r.menu_id);
+}
+
+/** Roles among `roleIds` that grant some menu none of `heldRoleIds` grants, in one query. */
+export async function rolesGrantingMoreThan(db: Db, roleIds: readonly string[], heldRoleIds: readonly string[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  let q = db.selectFrom('sys_role_menu').select('role_id').distinct().where('role_id', 'in', roleIds);
+  if (heldRoleIds.length) {
+    q = q.where('menu_id', 'not in', (eb) => eb.selectFrom('sys_role_menu as held').select('held.menu_id').where('held.role_id', 'in', heldRoleIds));
+  }
+  return (await q.execute()).map((r) => r.role_id);
 }
 
 /** Menu ids granted to each of the roles, in one query. */
@@ -83,7 +99,7 @@ export async function existingRoleIds(db: Db, ids: readonly string[]): Promise<s
   return rows.map((r) => r.id);
 }
 
+/** Deletes roles; their grants go with them (foreign keys cascade). */
 export async function deleteRoles(db: Db, ids: readonly string[]): Promise<void> {
-  await db.deleteFrom('sys_role_menu').where('role_id', 'in', ids).execute();
   await db.deleteFrom('sys_role').where('id', 'in', ids).execute();
 }

@@ -1,17 +1,17 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, NewUser, UserRow, UserUpdate } from '../../db/schema';
-import { contains } from '../../lib/paging';
-import { RoleType } from '../../../common/codes';
-
-export type Db = Kysely<DB> | Transaction<DB>;
+import { sql } from 'kysely';
+import { RoleType, UserState } from '../../../common/codes';
+import type { Page } from '../../../common/errorCodes';
+import type { Db } from '../../db/database';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
+import { contains, paginate, type PageArgs } from '../../lib/paging';
 
 export const USER_COLUMNS = [
-  'id', 'user_name', 'real_name', 'password_hash', 'avatar', 'mobile', 'email', 'dept_id', 'state', 'create_time', 'update_time',
+  'id', 'user_name', 'real_name', 'password_hash', 'avatar', 'mobile', 'email', 'dept_id', 'state', 'create_time', 'update_time', 'login_epoch',
 ] as const;
 
 /** What an administrator sees of a user: never the password hash. */
 const RECORD_COLUMNS = [
-  'u.id', 'u.user_name', 'u.real_name', 'u.avatar', 'u.mobile', 'u.email', 'u.dept_id', 'u.state', 'u.create_time', 'u.update_time',
+  'u.id', 'u.user_name', 'u.real_name', 'u.avatar', 'u.mobile', 'u.email', 'u.dept_id', 'd.dept_name', 'u.state', 'u.create_time', 'u.update_time',
 ] as const;
 
 /** SQLite caps bound parameters per statement; large id lists go in chunks of this size. */
@@ -24,7 +24,7 @@ export interface UserRecordRow {
   avatar: string;
   mobile: string;
   email: string;
-  dept_id: string;
+  dept_id: string | null;
   dept_name: string | null;
   state: number;
   create_time: number;
@@ -39,6 +39,8 @@ export interface UserRoleRow {
 }
 
 export interface UserFilter {
+  /** Exactly these users. */
+  ids?: string[];
   userName?: string;
   realName?: string;
   /** The department and its descendants, already resolved. */
@@ -47,8 +49,19 @@ export interface UserFilter {
   state?: number;
 }
 
+/** Sortable columns of the user list, by API name. */
+export const USER_ORDER_COLUMNS = {
+  createTime: 'u.create_time',
+  userName: 'u.user_name',
+  realName: 'u.real_name',
+  state: 'u.state',
+} as const;
+export type UserOrderColumn = keyof typeof USER_ORDER_COLUMNS;
+export type UserOrder = { column: UserOrderColumn; asc: boolean };
+
+/** By sign-in name, whatever its case (served by the unique index on lower(user_name)). */
 export function findUserByName(db: Db, userName: string): Promise<UserRow | undefined> {
-  return db.selectFrom('sys_user').select(USER_COLUMNS).where('user_name', '=', userName).executeTakeFirst();
+  return db.selectFrom('sys_user').select(USER_COLUMNS).where(sql<string>`lower(user_name)`, '=', userName.toLowerCase()).executeTakeFirst();
 }
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -60,29 +73,25 @@ export async function insertUser(db: Db, row: NewUser, roleIds: string[]): Promi
   if (roleIds.length) await db.insertInto('sys_user_role').values(roleIds.map((role_id) => ({ user_id: row.id, role_id }))).execute();
 }
 
-export async function findDeptName(db: Db, deptId: string): Promise<string> {
+export async function findDeptName(db: Db, deptId: string | null): Promise<string> {
   if (!deptId) return '';
   const row = await db.selectFrom('sys_depart').select('dept_name').where('id', '=', deptId).executeTakeFirst();
   return row?.dept_name ?? '';
 }
 
-export async function deptExists(db: Db, deptId: string): Promise<boolean> {
-  return !!(await db.selectFrom('sys_depart').select('id').where('id', '=', deptId).executeTakeFirst());
-}
-
-export function findRolesByIds(db: Db, roleIds: string[]) {
+export function findRolesByIds(db: Db, roleIds: string[]): Promise<Array<{ id: string; role_name: string; role_type: number }>> {
   return db.selectFrom('sys_role').select(['id', 'role_name', 'role_type']).where('id', 'in', roleIds).execute();
 }
 
-/** Ids among these that exist. */
-export async function findExistingUserIds(db: Db, ids: string[]): Promise<string[]> {
-  const rows = await db.selectFrom('sys_user').select('id').where('id', 'in', ids).execute();
-  return rows.map((r) => r.id);
+/** Ids and names among these users that exist. */
+export function findUsersByIds(db: Db, ids: string[]): Promise<Array<{ id: string; user_name: string }>> {
+  return db.selectFrom('sys_user').select(['id', 'user_name']).where('id', 'in', ids).execute();
 }
 
 /** Users matching the admin filters, with their department joined; no selection, no order. */
-export function filteredUsers(db: Db, f: UserFilter) {
+function filterUsers(db: Db, f: UserFilter) {
   let q = db.selectFrom('sys_user as u').leftJoin('sys_depart as d', 'd.id', 'u.dept_id');
+  if (f.ids) q = f.ids.length ? q.where('u.id', 'in', f.ids) : q.where(sql<boolean>`1 = 0`);
   if (f.userName) q = q.where(contains('u.user_name', f.userName));
   if (f.realName) q = q.where(contains('u.real_name', f.realName));
   if (f.deptIds) q = f.deptIds.length ? q.where('u.dept_id', 'in', f.deptIds) : q.where(sql<boolean>`1 = 0`);
@@ -96,32 +105,25 @@ export function filteredUsers(db: Db, f: UserFilter) {
   return q;
 }
 
-export type FilteredUsers = ReturnType<typeof filteredUsers>;
-
-/** Sortable columns of the user list, by API name. */
-export const USER_ORDER_COLUMNS = {
-  createTime: 'u.create_time',
-  userName: 'u.user_name',
-  realName: 'u.real_name',
-  state: 'u.state',
-} as const;
-export type UserOrderColumn = keyof typeof USER_ORDER_COLUMNS;
-
-/** The record columns and the order (whitelisted names; newest first when none given; id breaks ties). */
-export function selectUserRecords(q: FilteredUsers, orders: Array<{ column: UserOrderColumn; asc: boolean }>) {
-  let s = q.select([...RECORD_COLUMNS, 'd.dept_name']);
+/** The record columns in the given order (whitelisted names; newest first when none given; id breaks ties). */
+function selectUserRecords(q: ReturnType<typeof filterUsers>, orders: UserOrder[]) {
+  let s = q.select(RECORD_COLUMNS);
   const list = orders.length ? orders : [{ column: 'createTime' as const, asc: false }];
   for (const o of list) s = s.orderBy(USER_ORDER_COLUMNS[o.column], o.asc ? 'asc' : 'desc');
   return s.orderBy('u.id', 'desc');
 }
 
+export function pageUserRecords(db: Db, filter: UserFilter, orders: UserOrder[], page: PageArgs): Promise<Page<UserRecordRow>> {
+  return paginate(filterUsers(db, filter), page, (q) => selectUserRecords(q, orders), (r) => r);
+}
+
+/** Up to `limit` matching records, newest first (the export). */
+export function listUserRecords(db: Db, filter: UserFilter, limit: number): Promise<UserRecordRow[]> {
+  return selectUserRecords(filterUsers(db, filter), []).limit(limit).execute();
+}
+
 export function findUserRecord(db: Db, id: string): Promise<UserRecordRow | undefined> {
-  return db
-    .selectFrom('sys_user as u')
-    .leftJoin('sys_depart as d', 'd.id', 'u.dept_id')
-    .select([...RECORD_COLUMNS, 'd.dept_name'])
-    .where('u.id', '=', id)
-    .executeTakeFirst();
+  return filterUsers(db, { ids: [id] }).select(RECORD_COLUMNS).executeTakeFirst();
 }
 
 /** Roles of many users in one query per chunk (never one query per user). */
@@ -146,7 +148,18 @@ export async function updateUser(db: Db, id: string, values: UserUpdate): Promis
 }
 
 export async function updateUsers(db: Db, ids: string[], values: UserUpdate): Promise<void> {
-  await db.updateTable('sys_user').set(values).where('id', 'in', ids).execute();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    await db.updateTable('sys_user').set(values).where('id', 'in', ids.slice(i, i + CHUNK)).execute();
+  }
+}
+
+/** Moves the users' sign-in epoch on, leaving every rate-limit key of the old epoch behind. */
+export async function bumpLoginEpochs(db: Db, ids: string[]): Promise<void> {
+  await db
+    .updateTable('sys_user')
+    .set((eb) => ({ login_epoch: eb('login_epoch', '+', 1) }))
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Replaces the roles of these users with exactly roleIds. */
@@ -156,12 +169,12 @@ export async function replaceUserRoles(db: Db, userIds: string[], roleIds: strin
   for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto('sys_user_role').values(rows.slice(i, i + CHUNK)).execute();
 }
 
-/** Active users (state 0) holding at least one administrator role. */
+/** Active users holding at least one administrator role. */
 export async function countActiveAdmins(db: Db): Promise<number> {
   const row = await db
     .selectFrom('sys_user as u')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('u.state', '=', 0)
+    .where('u.state', '=', UserState.NORMAL)
     .where((eb) =>
       eb.exists(
         eb
@@ -176,10 +189,7 @@ export async function countActiveAdmins(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Removes users with their role links, sessions and received messages. */
+/** Removes users; their role links, sessions and received messages go with them (foreign keys cascade). */
 export async function deleteUsers(db: Db, ids: string[]): Promise<void> {
-  await db.deleteFrom('sys_user_role').where('user_id', 'in', ids).execute();
-  await db.deleteFrom('sys_session').where('user_id', 'in', ids).execute();
-  await db.deleteFrom('sys_user_msg').where('user_id', 'in', ids).execute();
   await db.deleteFrom('sys_user').where('id', 'in', ids).execute();
 }

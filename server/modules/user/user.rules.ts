@@ -1,5 +1,6 @@
 import { isMobile, isStrongPassword, Msg } from '../../../common/validators';
 import { fail } from '../../lib/errors';
+import { isImageUrl } from '../../lib/imageUrl';
 
 /** Sign-in names: plain characters only, so they read the same everywhere they are shown or typed. */
 const USER_NAME_PATTERN = /^[A-Za-z0-9_.@-]{2,32}$/;
@@ -12,8 +13,12 @@ export function checkUserName(raw: string): string {
   return userName;
 }
 
+/** Characters that take no room on screen: controls, format characters (zero-width space, joiners, BOM) and blank letters. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+
+/** Trimmed real name without invisible characters; refused when nothing visible is left. */
 export function checkRealName(raw: string): string {
-  const realName = raw.trim();
+  const realName = raw.replace(INVISIBLE, '').trim();
   if (!realName) throw fail('姓名不能为空');
   return realName;
 }
@@ -41,8 +46,6 @@ export function checkOptionalEmail(raw: string | undefined): string {
 /** Avatars are our own uploads (/api/sys/file/get/{id}) or an http(s) address; never script or data URLs. */
 export function checkOptionalImageUrl(raw: string | undefined): string {
   const url = raw?.trim() ?? '';
-  if (url && !/^\/api\/sys\/file\/get\/[A-Za-z0-9]{1,32}$/.test(url) && !/^https?:\/\/[^\s"'<>]+$/.test(url)) {
-    throw fail('头像地址不正确，请重新上传');
-  }
+  if (url && !isImageUrl(url)) throw fail('头像地址不正确，请重新上传');
   return url;
 }

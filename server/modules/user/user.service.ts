@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { ServiceContext } from '../../context';
 import type {
+  BodyOf,
   ProfileUpdateBody,
   UpdatePassBody,
   UserFilters,
@@ -8,22 +7,23 @@ import type {
   UserPagingBody,
   UserRecord,
   UserSaveBody,
+  userApi,
 } from '../../../common/api';
 import { ErrorCode, type Page } from '../../../common/errorCodes';
 import { RoleType, UserState } from '../../../common/codes';
-import type { DB } from '../../db/schema';
-import { AppError, fail, notFound } from '../../lib/errors';
+import { inTransaction, type ServiceContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { AppError, fail, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { paginate } from '../../lib/paging';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import type { RateLimiter } from '../../lib/rateLimit';
-import { userInfo } from '../auth/auth.service';
-import { descendantDeptIds } from '../depart/depart.service';
-import * as sessionRepo from '../auth/session.repository';
-import type { AuthUser } from '../auth/session.service';
+import type { LimitRule } from '../../lib/rateLimit';
+import { revokeUserSessions, type AuthUser } from '../auth/session.service';
+import { assertDepartsExist, descendantDeptIds, departName } from '../depart/depart.service';
+import { countUnread } from '../msg/msg.service';
+import { rolesBeyond } from '../role/role.service';
 import { buildUserWorkbook } from './user.export';
 import * as repo from './user.repository';
-import type { UserFilter, UserOrderColumn, UserRecordRow, UserRoleRow } from './user.repository';
+import type { UserFilter, UserOrder, UserRecordRow, UserRoleRow } from './user.repository';
 import {
   checkOptionalEmail,
   checkOptionalImageUrl,
@@ -35,10 +35,11 @@ import {
 
 /** Rows an export may hold; past it the administrator narrows the filters. */
 export const EXPORT_LIMIT = 50_000;
-/** Wrong old passwords allowed per window on /update-pass. */
-const UPDATE_PASS_LIMIT = { attempts: 5, windowSeconds: 15 * 60 } as const;
+/** Wrong old passwords allowed per user and window on /update-pass. */
+export const UPDATE_PASS_LIMIT: LimitRule = { name: 'update-pass', points: 5, durationSec: 15 * 60 };
 
 const LAST_ADMIN = '至少保留一名管理员';
+const missingUser = () => notFound('用户不存在或已被删除');
 
 export function userRowToRecord(row: UserRecordRow, roles: UserRoleRow[]): UserRecord {
   return {
@@ -48,7 +49,7 @@ export function userRowToRecord(row: UserRecordRow, roles: UserRoleRow[]): UserR
     avatar: row.avatar,
     mobile: row.mobile,
     email: row.email,
-    deptId: row.dept_id,
+    deptId: row.dept_id ?? '',
     deptName: row.dept_name ?? '',
     roleIds: roles.map((r) => r.role_id),
     roleNames: roles.map((r) => r.role_name),
@@ -60,99 +61,146 @@ export function userRowToRecord(row: UserRecordRow, roles: UserRoleRow[]): UserR
 }
 
 /** Maps rows to records with their roles fetched in one go. */
-async function toRecords(db: Kysely<DB>, rows: UserRecordRow[]): Promise<UserRecord[]> {
-  const roles = rows.length ? await repo.findUserRoles(db, rows.map((r) => r.id)) : [];
+async function toRecords(ctx: ServiceContext, rows: UserRecordRow[]): Promise<UserRecord[]> {
+  const roles = rows.length ? await repo.findUserRoles(ctx.db, rows.map((r) => r.id)) : [];
   const byUser = new Map<string, UserRoleRow[]>();
   for (const r of roles) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   return rows.map((row) => userRowToRecord(row, byUser.get(row.id) ?? []));
 }
+
+// ---------- for other modules ----------
 
 /** The user's department id ('' when none, or when the user is gone). */
 export async function deptIdOf(ctx: ServiceContext, userId: string): Promise<string> {
   return (await repo.findUserById(ctx.db, userId))?.dept_id ?? '';
 }
 
-export async function getUserRecord(db: Kysely<DB>, id: string): Promise<UserRecord> {
-  const row = await repo.findUserRecord(db, id);
-  if (!row) throw notFound('用户不存在或已被删除');
-  const [record] = await toRecords(db, [row]);
+/** A user by sign-in name, whatever its case (the password hash included: for sign-in only). */
+export const findUserByName = (ctx: ServiceContext, userName: string): Promise<UserRow | undefined> => repo.findUserByName(ctx.db, userName);
+
+/** Creates a user with its roles (the caller has checked the fields and hashed the password outside any transaction). */
+export const insertUser = (ctx: ServiceContext, row: Parameters<typeof repo.insertUser>[1], roleIds: string[]) =>
+  repo.insertUser(ctx.db, row, roleIds);
+
+/** What /api/sys/user/info answers for the signed-in user. */
+export async function userInfo(ctx: ServiceContext, user: AuthUser): Promise<UserInfo | undefined> {
+  const row = await repo.findUserById(ctx.db, user.id);
+  if (!row) return undefined;
+  const [deptName, unreadMsg] = await Promise.all([departName(ctx, row.dept_id), countUnread(ctx, row.id)]);
+  return {
+    id: row.id,
+    userName: row.user_name,
+    realName: row.real_name,
+    avatar: row.avatar,
+    roleType: user.roleType,
+    roles: user.roleCodes,
+    roleNames: user.roleNames,
+    permissions: user.permissions,
+    mobile: row.mobile,
+    email: row.email,
+    deptId: row.dept_id ?? '',
+    deptName,
+    unreadMsg,
+  };
+}
+
+// ---------- administrators ----------
+
+export async function getUserRecord(ctx: ServiceContext, id: string): Promise<UserRecord> {
+  const row = await repo.findUserRecord(ctx.db, id);
+  if (!row) throw missingUser();
+  const [record] = await toRecords(ctx, [row]);
   return record;
 }
 
-async function toFilter(db: Kysely<DB>, params: UserFilters | undefined): Promise<UserFilter> {
+async function toFilter(ctx: ServiceContext, params: UserFilters | undefined): Promise<UserFilter> {
   const p = params ?? {};
   const deptId = p.deptId?.trim();
   return {
+    ids: p.ids ? [...new Set(p.ids)] : undefined,
     userName: p.userName?.trim() || undefined,
     realName: p.realName?.trim() || undefined,
-    deptIds: deptId ? await descendantDeptIds(db, deptId) : undefined,
+    deptIds: deptId ? await descendantDeptIds(ctx, deptId) : undefined,
     roleId: p.roleId?.trim() || undefined,
     state: p.state === '' || p.state === undefined ? undefined : p.state,
   };
 }
 
-function toOrders(orders: UserPagingBody['orders']): Array<{ column: UserOrderColumn; asc: boolean }> {
+function toOrders(orders: UserPagingBody['orders']): UserOrder[] {
   return (orders ?? []).map((o) => {
     if (!Object.hasOwn(repo.USER_ORDER_COLUMNS, o.column)) throw fail(`不支持按 ${o.column} 排序`);
-    return { column: o.column as UserOrderColumn, asc: o.asc };
+    return { column: o.column as UserOrder['column'], asc: o.asc };
   });
 }
 
-export async function pageUsers(db: Kysely<DB>, body: UserPagingBody): Promise<Page<UserRecord>> {
-  const orders = toOrders(body.orders);
-  const page = await paginate(
-    repo.filteredUsers(db, await toFilter(db, body.params)),
-    { current: body.current, size: body.size },
-    (q) => repo.selectUserRecords(q, orders),
-    (row): UserRecordRow => row,
-  );
-  return { ...page, records: await toRecords(db, page.records) };
+/** A page of users; `params.ids` asks for exactly those users (react-admin's getMany in one request). */
+export async function pageUsers(ctx: ServiceContext, body: UserPagingBody): Promise<Page<UserRecord>> {
+  const page = await repo.pageUserRecords(ctx.db, await toFilter(ctx, body.params), toOrders(body.orders), body);
+  return { ...page, records: await toRecords(ctx, page.records) };
 }
 
-export async function exportUsers(db: Kysely<DB>, params: UserFilters | undefined): Promise<Buffer> {
-  const rows = await repo
-    .selectUserRecords(repo.filteredUsers(db, await toFilter(db, params)), [])
-    .limit(EXPORT_LIMIT + 1)
-    .execute();
+export async function exportUsers(ctx: ServiceContext, params: UserFilters | undefined): Promise<Buffer> {
+  const rows = await repo.listUserRecords(ctx.db, await toFilter(ctx, params), EXPORT_LIMIT + 1);
   if (rows.length > EXPORT_LIMIT) throw fail(`导出的数据超过 ${EXPORT_LIMIT} 条，请缩小筛选范围后再试`);
-  return buildUserWorkbook(await toRecords(db, rows));
+  return buildUserWorkbook(await toRecords(ctx, rows));
 }
 
-async function checkRoles(db: Kysely<DB>, roleIds: string[]): Promise<string[]> {
+/**
+ * The roles to give, checked: they exist, and the caller may grant them (nobody grants a role
+ * holding a menu or permission they do not hold themselves).
+ */
+async function grantableRoles(ctx: ServiceContext, who: AuthUser, roleIds: string[]): Promise<string[]> {
   const unique = [...new Set(roleIds)];
-  const found = await repo.findRolesByIds(db, unique);
+  const found = await repo.findRolesByIds(ctx.db, unique);
   if (found.length !== unique.length) throw fail('所选角色不存在，请刷新后重试');
+  const beyond = await rolesBeyond(ctx, who, unique);
+  if (beyond.length) {
+    const names = found.filter((r) => beyond.includes(r.id)).map((r) => r.role_name);
+    throw forbidden(`您不能授予超出自身权限的角色：${names.join('、')}`);
+  }
   return unique;
 }
 
-async function checkDept(db: Kysely<DB>, raw: string | undefined): Promise<string> {
+/**
+ * The users to act on, checked: they exist, and none holds a menu or permission the caller lacks
+ * (nobody edits, resets, disables or deletes a user more powerful than themselves).
+ */
+async function manageableUsers(ctx: ServiceContext, who: AuthUser, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const users = await repo.findUsersByIds(ctx.db, unique);
+  if (users.length !== unique.length) throw notFound('部分用户不存在或已被删除，请刷新后重试');
+  const roles = await repo.findUserRoles(ctx.db, unique);
+  const beyond = new Set(await rolesBeyond(ctx, who, [...new Set(roles.map((r) => r.role_id))]));
+  if (beyond.size) {
+    const stronger = new Set(roles.filter((r) => beyond.has(r.role_id)).map((r) => r.user_id));
+    const names = users.filter((u) => stronger.has(u.id)).map((u) => u.user_name);
+    throw forbidden(`不能操作拥有您所没有权限的用户：${names.join('、')}`);
+  }
+  return unique;
+}
+
+async function checkDept(ctx: ServiceContext, raw: string | undefined): Promise<string | null> {
   const deptId = raw?.trim() ?? '';
-  if (deptId && !(await repo.deptExists(db, deptId))) throw fail('所选部门不存在，请刷新后重试');
+  if (!deptId) return null;
+  await assertDepartsExist(ctx, [deptId], '所选部门不存在，请刷新后重试');
   return deptId;
 }
 
-async function checkUsersExist(db: Kysely<DB>, ids: string[]): Promise<string[]> {
-  const unique = [...new Set(ids)];
-  const found = await repo.findExistingUserIds(db, unique);
-  if (found.length !== unique.length) throw notFound('部分用户不存在或已被删除，请刷新后重试');
-  return unique;
-}
-
 /** Changes that could leave nobody able to administer the site are rolled back. */
-async function assertAdminRemains(db: repo.Db): Promise<void> {
-  if ((await repo.countActiveAdmins(db)) === 0) throw fail(LAST_ADMIN);
+async function assertAdminRemains(ctx: ServiceContext): Promise<void> {
+  if ((await repo.countActiveAdmins(ctx.db)) === 0) throw fail(LAST_ADMIN);
 }
 
 const duplicateName = () => new AppError(ErrorCode.DUPLICATE, '用户名已存在');
 
 /** Both databases' unique-constraint errors (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
-function isUniqueViolation(e: unknown): boolean {
+export function isUniqueViolation(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /** Create (no id) or update a user; the password is set on create only (/reset-pass changes it). */
-export async function saveUser(db: Kysely<DB>, who: AuthUser, body: UserSaveBody): Promise<UserRecord> {
+export async function saveUser(ctx: ServiceContext, who: AuthUser, body: UserSaveBody): Promise<UserRecord> {
   const userName = checkUserName(body.userName);
   const values = {
     user_name: userName,
@@ -160,127 +208,136 @@ export async function saveUser(db: Kysely<DB>, who: AuthUser, body: UserSaveBody
     mobile: checkOptionalMobile(body.mobile),
     email: checkOptionalEmail(body.email),
     avatar: checkOptionalImageUrl(body.avatar),
-    dept_id: await checkDept(db, body.deptId),
+    dept_id: await checkDept(ctx, body.deptId),
   };
-  const roleIds = await checkRoles(db, body.roleIds);
-  const now = Date.now();
-  const taken = await repo.findUserByName(db, userName);
+  if (body.id) await manageableUsers(ctx, who, [body.id]);
+  const roleIds = await grantableRoles(ctx, who, body.roleIds);
+  const taken = await repo.findUserByName(ctx.db, userName);
+  const now = ctx.clock.now();
 
   if (!body.id) {
     const password = checkPassword(body.password ?? '');
     if (taken) throw duplicateName();
     const id = newId();
+    // Hashed before the transaction: on SQLite an open write transaction holds every writer.
     const passwordHash = await hashPassword(password);
     try {
-      await db.transaction().execute((trx) =>
-        repo.insertUser(trx, { id, ...values, password_hash: passwordHash, state: body.state ?? 0, create_time: now, update_time: now }, roleIds),
+      await inTransaction(ctx, (tx) =>
+        repo.insertUser(tx.db, { id, ...values, password_hash: passwordHash, state: body.state ?? UserState.NORMAL, create_time: now, update_time: now }, roleIds),
       );
     } catch (e) {
       throw isUniqueViolation(e) ? duplicateName() : e;
     }
-    return getUserRecord(db, id);
+    return getUserRecord(ctx, id);
   }
 
   const id = body.id;
-  const existing = await repo.findUserById(db, id);
-  if (!existing) throw notFound('用户不存在或已被删除');
   if (taken && taken.id !== id) throw duplicateName();
-  const state = body.state ?? existing.state;
-  if (id === who.id && state !== 0) throw fail('不能禁用自己');
   try {
-    await db.transaction().execute(async (trx) => {
-      await repo.updateUser(trx, id, { ...values, state, update_time: now });
-      await repo.replaceUserRoles(trx, [id], roleIds);
-      if (state !== 0) await sessionRepo.deleteUserSessions(trx, [id]);
-      await assertAdminRemains(trx);
+    await inTransaction(ctx, async (tx) => {
+      const existing = await repo.findUserById(tx.db, id);
+      if (!existing) throw missingUser();
+      const state = body.state ?? existing.state;
+      if (id === who.id && state !== UserState.NORMAL) throw fail('不能禁用自己');
+      await repo.updateUser(tx.db, id, { ...values, state, update_time: now });
+      await repo.replaceUserRoles(tx.db, [id], roleIds);
+      if (state !== UserState.NORMAL) await revokeUserSessions(tx, [id]);
+      await assertAdminRemains(tx);
     });
   } catch (e) {
     throw isUniqueViolation(e) ? duplicateName() : e;
   }
-  return getUserRecord(db, id);
+  return getUserRecord(ctx, id);
 }
 
 /** The signed-in user's own profile; fields left out keep their value. */
-export async function updateProfile(db: Kysely<DB>, who: AuthUser, body: ProfileUpdateBody): Promise<UserInfo> {
-  const existing = await repo.findUserById(db, who.id);
-  if (!existing) throw notFound('用户不存在或已被删除');
-  await repo.updateUser(db, who.id, {
+export async function updateProfile(ctx: ServiceContext, who: AuthUser, body: ProfileUpdateBody): Promise<UserInfo> {
+  const existing = await repo.findUserById(ctx.db, who.id);
+  if (!existing) throw missingUser();
+  await repo.updateUser(ctx.db, who.id, {
     real_name: checkRealName(body.realName),
     avatar: body.avatar === undefined ? existing.avatar : checkOptionalImageUrl(body.avatar),
     mobile: body.mobile === undefined ? existing.mobile : checkOptionalMobile(body.mobile),
     email: body.email === undefined ? existing.email : checkOptionalEmail(body.email),
-    update_time: Date.now(),
+    update_time: ctx.clock.now(),
   });
-  return userInfo(db, who);
+  const info = await userInfo(ctx, who);
+  if (!info) throw missingUser();
+  return info;
 }
 
 /** Changes the caller's password and signs out every other session of theirs. */
-export async function updatePassword(db: Kysely<DB>, limiter: RateLimiter, who: AuthUser, body: UpdatePassBody): Promise<void> {
-  const key = `update-pass:user:${who.id}`;
-  if ((await limiter.count(key)) >= UPDATE_PASS_LIMIT.attempts) {
+export async function updatePassword(ctx: ServiceContext, who: AuthUser, body: UpdatePassBody): Promise<void> {
+  const limiter = ctx.limiter.for(UPDATE_PASS_LIMIT);
+  // The attempt is reserved before the slow check, so parallel guesses cannot all pass.
+  if (!(await limiter.consume(who.id)).allowed) {
     throw new AppError(ErrorCode.RATE_LIMITED, '旧密码错误次数过多，请15分钟后再试');
   }
-  const row = await repo.findUserById(db, who.id);
-  if (!row) throw notFound('用户不存在或已被删除');
-  if (!(await verifyPassword(row.password_hash, body.oldPassword))) {
-    await limiter.hit(key, UPDATE_PASS_LIMIT.windowSeconds);
-    throw fail('旧密码不正确');
-  }
+  const row = await repo.findUserById(ctx.db, who.id);
+  if (!row) throw missingUser();
+  if (!(await verifyPassword(row.password_hash, body.oldPassword))) throw fail('旧密码不正确');
+  await limiter.refund(who.id);
   const password = checkPassword(body.password);
   if (password === body.oldPassword) throw fail('新密码不能与旧密码相同');
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    await repo.updateUser(trx, who.id, { password_hash: passwordHash, update_time: Date.now() });
-    await sessionRepo.deleteUserSessions(trx, [who.id], who.tokenHash);
+  await inTransaction(ctx, async (tx) => {
+    await repo.updateUser(tx.db, who.id, { password_hash: passwordHash, update_time: tx.clock.now() });
+    await revokeUserSessions(tx, [who.id], who.tokenHash);
   });
-  await limiter.reset(key);
 }
 
 /** Sets a new password on these users and signs them out (the caller keeps the current session). */
-export async function resetPasswords(db: Kysely<DB>, who: AuthUser, ids: string[], password: string): Promise<void> {
+export async function resetPasswords(ctx: ServiceContext, who: AuthUser, ids: string[], password: string): Promise<void> {
   checkPassword(password);
-  const userIds = await checkUsersExist(db, ids);
+  const userIds = await manageableUsers(ctx, who, ids);
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    await repo.updateUsers(trx, userIds, { password_hash: passwordHash, update_time: Date.now() });
-    await sessionRepo.deleteUserSessions(trx, userIds, who.tokenHash);
+  await inTransaction(ctx, async (tx) => {
+    await repo.updateUsers(tx.db, userIds, { password_hash: passwordHash, update_time: tx.clock.now() });
+    await revokeUserSessions(tx, userIds, who.tokenHash);
   });
 }
 
-export async function batchDept(db: Kysely<DB>, ids: string[], deptId: string): Promise<void> {
-  const dept = await checkDept(db, deptId);
+export async function batchDept(ctx: ServiceContext, who: AuthUser, ids: string[], deptId: string): Promise<void> {
+  const dept = await checkDept(ctx, deptId);
   if (!dept) throw fail('请选择部门');
-  const userIds = await checkUsersExist(db, ids);
-  await repo.updateUsers(db, userIds, { dept_id: dept, update_time: Date.now() });
+  const userIds = await manageableUsers(ctx, who, ids);
+  await repo.updateUsers(ctx.db, userIds, { dept_id: dept, update_time: ctx.clock.now() });
 }
 
-export async function batchRole(db: Kysely<DB>, ids: string[], roleIds: string[]): Promise<void> {
-  const roles = await checkRoles(db, roleIds);
-  const userIds = await checkUsersExist(db, ids);
-  await db.transaction().execute(async (trx) => {
-    await repo.replaceUserRoles(trx, userIds, roles);
-    await repo.updateUsers(trx, userIds, { update_time: Date.now() });
-    await assertAdminRemains(trx);
+export async function batchRole(ctx: ServiceContext, who: AuthUser, ids: string[], roleIds: string[]): Promise<void> {
+  const userIds = await manageableUsers(ctx, who, ids);
+  const roles = await grantableRoles(ctx, who, roleIds);
+  await inTransaction(ctx, async (tx) => {
+    await repo.replaceUserRoles(tx.db, userIds, roles);
+    await repo.updateUsers(tx.db, userIds, { update_time: tx.clock.now() });
+    await assertAdminRemains(tx);
   });
 }
 
-/** 0 enables (or approves a pending registration); 1 and 2 sign the users out at once. */
-export async function setUserState(db: Kysely<DB>, who: AuthUser, ids: string[], state: 0 | 1 | 2): Promise<void> {
-  if (state !== 0 && ids.includes(who.id)) throw fail('不能禁用自己');
-  const userIds = await checkUsersExist(db, ids);
-  await db.transaction().execute(async (trx) => {
-    await repo.updateUsers(trx, userIds, { state, update_time: Date.now() });
-    if (state !== 0) await sessionRepo.deleteUserSessions(trx, userIds);
-    await assertAdminRemains(trx);
+/** Enables (or approves a pending registration); disabling or setting pending signs the users out at once. */
+export async function setUserState(ctx: ServiceContext, who: AuthUser, ids: string[], state: BodyOf<typeof userApi.state>['state']): Promise<void> {
+  if (state !== UserState.NORMAL && ids.includes(who.id)) throw fail('不能禁用自己');
+  const userIds = await manageableUsers(ctx, who, ids);
+  await inTransaction(ctx, async (tx) => {
+    await repo.updateUsers(tx.db, userIds, { state, update_time: tx.clock.now() });
+    if (state !== UserState.NORMAL) await revokeUserSessions(tx, userIds);
+    await assertAdminRemains(tx);
   });
 }
 
-/** Deletes users with their role links, sessions and received messages, in one transaction. */
-export async function deleteUsers(db: Kysely<DB>, who: AuthUser, ids: string[]): Promise<void> {
+/** Clears the users' sign-in locks: every lock and slow-down of theirs starts afresh. */
+export async function unlockUsers(ctx: ServiceContext, ids: string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if ((await repo.findUsersByIds(ctx.db, unique)).length !== unique.length) throw notFound('部分用户不存在或已被删除，请刷新后重试');
+  await repo.bumpLoginEpochs(ctx.db, unique);
+}
+
+/** Deletes users; their role links, sessions and received messages go with them. */
+export async function deleteUsers(ctx: ServiceContext, who: AuthUser, ids: string[]): Promise<void> {
   if (ids.includes(who.id)) throw fail('不能删除自己');
-  const userIds = [...new Set(ids)];
-  await db.transaction().execute(async (trx) => {
-    await repo.deleteUsers(trx, userIds);
-    await assertAdminRemains(trx);
+  const userIds = await manageableUsers(ctx, who, ids);
+  await inTransaction(ctx, async (tx) => {
+    await repo.deleteUsers(tx.db, userIds);
+    await assertAdminRemains(tx);
   });
 }

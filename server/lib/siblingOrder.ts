@@ -1,4 +1,4 @@
-import { fail } from '../../lib/errors';
+import { fail } from './errors';
 
 export interface Sibling {
   id: string;
