@@ -13,3 +13,4 @@ export * from './repo';
 export * from './qu';
 export * from './exam';
 export * from './paper';
+export * from './course';
