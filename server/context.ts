@@ -4,6 +4,7 @@ import { TtlCache } from './lib/cache';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rateLimit';
 import type { JobScheduler } from './jobs/scheduler';
+import { createCourseCaches, type CourseCaches } from './modules/course/course.cache';
 
 /**
  * Process-local caches of one app instance. Each names what it holds and how it is invalidated;
@@ -12,10 +13,12 @@ import type { JobScheduler } from './jobs/scheduler';
 export interface Caches {
   /** Permission tags per sorted role-id list; cleared when roles or menus change. */
   readonly permissions: TtlCache<string, string[]>;
+  /** Course definitions, file-to-course and the URL-signing key (server/modules/course/course.cache.ts). */
+  readonly course: CourseCaches;
 }
 
 export function createCaches(clock: Clock): Caches {
-  return { permissions: new TtlCache(clock, 5_000, 1_000) };
+  return { permissions: new TtlCache(clock, 5_000, 1_000), course: createCourseCaches(clock) };
 }
 
 /**

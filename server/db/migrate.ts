@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/20261121_0001_identity';
 import * as m0002 from './migrations/20261121_0002_seed_mark';
+import * as mCourses from './migrations/20261127_0001_courses';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
   '20261121_0001_identity': m0001,
   '20261121_0002_seed_mark': m0002,
+  '20261127_0001_courses': mCourses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/password';
 import { ROOT_DEPT_ID, STUDENT_ROLE_ID, generatePassword } from './constants';
+import { seedDemoCourse } from './demoCourse';
 
 /**
  * Demo content for a first look: two departments, a learner, notices and messages. Runs once,
@@ -79,5 +80,6 @@ export async function seedDemo(trx: Transaction<DB>, adminId: string, now: numbe
       .values({ id: newId(), msg_id: msgId, user_id: learnerId, read_state: 0, read_time: null, create_time: now })
       .execute();
   }
+  await seedDemoCourse(trx, { adminId, now });
   return { userName: 'student', password };
 }
