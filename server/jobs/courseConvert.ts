@@ -6,12 +6,12 @@ import type { Job } from './scheduler';
  * is on the machine; otherwise they are marked "download only". One conversion at a time: the
  * scheduler runs a job in one process at a time and the run converts files one after another.
  */
-export function createCourseConvertJob(converter: DocumentConverter | null): Job {
+export function createCourseConvertJob(converter: DocumentConverter | null, timeoutMs?: number): Job {
   return {
     name: 'course-convert',
     everyMs: 5_000,
     run: async (ctx) => {
-      await convertWaitingFiles(ctx, converter);
+      await convertWaitingFiles(ctx, converter, timeoutMs);
     },
   };
 }

@@ -46,7 +46,7 @@ export function sofficeConverter(binary: string): DocumentConverter {
           child.once('error', reject);
           child.once('exit', (code) => {
             signal.removeEventListener('abort', stop);
-            if (signal.aborted) reject(new Error(`超过 ${CONVERT_TIMEOUT_MS / 1000} 秒未完成`));
+            if (signal.aborted) reject(new Error('已停止'));
             else if (code === 0) resolve();
             else reject(new Error(`LibreOffice 异常退出（${code}）`));
           });
@@ -77,6 +77,22 @@ export function detectSoffice(envPath = process.env.PATH ?? ''): DocumentConvert
   return null;
 }
 
+/** Stops waiting at the deadline (and tells the converter to stop), whether or not the converter listens. */
+async function withTimeout<T>(work: Promise<T>, abort: AbortController, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      reject(new Error(`超过 ${ms / 1000} 秒未完成`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const shortError = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 200);
 
 /**
@@ -84,7 +100,7 @@ const shortError = (e: unknown) => (e instanceof Error ? e.message : String(e)).
  * each bounded by CONVERT_TIMEOUT_MS. Without a converter they are marked unavailable (kept as
  * downloads). Conversions a dead process left half-done are retried a few times.
  */
-export async function convertWaitingFiles(ctx: ServiceContext, converter: DocumentConverter | null): Promise<number> {
+export async function convertWaitingFiles(ctx: ServiceContext, converter: DocumentConverter | null, timeoutMs = CONVERT_TIMEOUT_MS): Promise<number> {
   const touched = new Set<string>();
   try {
     const now = ctx.clock.now();
@@ -114,7 +130,7 @@ export async function convertWaitingFiles(ctx: ServiceContext, converter: Docume
       if (!claimed) continue;
       touched.add(next.course_id);
       invalidateCourses(ctx, [next.course_id]);
-      if (await convertOne(ctx, converter, next)) converted += 1;
+      if (await convertOne(ctx, converter, next, timeoutMs)) converted += 1;
     }
     return converted;
   } finally {
@@ -122,16 +138,17 @@ export async function convertWaitingFiles(ctx: ServiceContext, converter: Docume
   }
 }
 
-async function convertOne(ctx: ServiceContext, converter: DocumentConverter, file: repo.ConvertRow): Promise<boolean> {
+async function convertOne(ctx: ServiceContext, converter: DocumentConverter, file: repo.ConvertRow, timeoutMs: number): Promise<boolean> {
   const source = storedPath(ctx.config.dataDir, file.storage_key);
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'examhall-convert-'));
+  const signal = new AbortController();
   let key: string | undefined;
   try {
     if (!source) throw new Error('原文件不存在');
     // The converter names its output after the input: give it a plain name.
     const input = path.join(work, `document${path.extname(file.storage_key)}`);
     await fs.promises.copyFile(source, input);
-    const pdf = await converter.toPdf(input, work, AbortSignal.timeout(CONVERT_TIMEOUT_MS));
+    const pdf = await withTimeout(converter.toPdf(input, work, signal.signal), signal, timeoutMs);
     key = newStorageKey(ctx.clock.now(), '.pdf', 'conv');
     const target = storedPath(ctx.config.dataDir, key)!;
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
