@@ -1,12 +1,44 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/** The most JavaScript (gzip) the first screen (sign-in to the dashboard) may load. */
+const FIRST_SCREEN_BUDGET_KB = 400;
+
+/**
+ * After Vite's per-chunk table: what the first screen loads (the entry and the chunks it imports
+ * statically; every screen past the dashboard is a lazy chunk), against the budget.
+ */
+function firstScreenSize(): Plugin {
+  return {
+    name: 'examhall-first-screen-size',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const entry = [...chunks.values()].find((c) => c.isEntry);
+      if (!entry) return;
+      const loaded = new Set<string>();
+      const visit = (name: string) => {
+        if (loaded.has(name)) return;
+        loaded.add(name);
+        chunks.get(name)?.imports.forEach(visit);
+      };
+      visit(entry.fileName);
+      const gzip = [...loaded].reduce((sum, name) => sum + gzipSync(chunks.get(name)!.code).length, 0) / 1000;
+      const verdict = gzip <= FIRST_SCREEN_BUDGET_KB ? 'within' : 'OVER';
+      this.info(`first screen: ${loaded.size} chunk(s), ${gzip.toFixed(1)} kB gzip of JavaScript (${verdict} the ${FIRST_SCREEN_BUDGET_KB} kB budget)`);
+      if (gzip > FIRST_SCREEN_BUDGET_KB) this.warn(`the first screen loads ${gzip.toFixed(1)} kB gzip, over the ${FIRST_SCREEN_BUDGET_KB} kB budget`);
+    },
+  };
+}
+
 // Admin SPA: admin/ -> dist/admin, served at /admin/. Dev: `vite --config vite.admin.config.ts` with the API on :8080.
+// Each screen past the dashboard is its own chunk (lazy resources); Vite prints every chunk's size.
 export default defineConfig({
   root: path.resolve(__dirname, 'admin'),
   base: '/admin/',
-  plugins: [react()],
-  build: { outDir: path.resolve(__dirname, 'dist/admin'), emptyOutDir: true, chunkSizeWarningLimit: 3000 },
+  plugins: [react(), firstScreenSize()],
+  build: { outDir: path.resolve(__dirname, 'dist/admin'), emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { port: 5174, proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

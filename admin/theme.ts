@@ -1,5 +1,5 @@
 import type { RaThemeOptions } from 'react-admin';
-import { alpha } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH, THEME_COLOR } from '../common/constants';
 import type { UiSize } from './layout/preferences';
 
@@ -28,6 +28,7 @@ const DENSITY: Record<UiSize, { fontSize: number; spacing: number; control: 'med
   mini: { fontSize: 12, spacing: 6, control: 'small' },
 };
 
+/** System fonts only (strict CSP), Chinese faces first on each platform: the learner app's stack. */
 const FONT_FAMILY = [
   '-apple-system',
   'BlinkMacSystemFont',
@@ -35,6 +36,9 @@ const FONT_FAMILY = [
   '"PingFang SC"',
   '"Hiragino Sans GB"',
   '"Microsoft YaHei"',
+  '"Noto Sans CJK SC"',
+  '"Source Han Sans SC"',
+  '"WenQuanYi Micro Hei"',
   '"Helvetica Neue"',
   'Helvetica',
   'Arial',
@@ -109,7 +113,29 @@ export function createAdminTheme({ mode = 'light', primary = THEME_COLOR, size =
       },
       MuiTableCell: {
         styleOverrides: {
-          root: { borderColor: divider, '&.MuiTableCell-paddingCheckbox': { padding: '0 8px' } },
+          root: ({ theme }: { theme: Theme }) => ({
+            borderColor: divider,
+            '&.MuiTableCell-paddingCheckbox': { padding: '0 8px' },
+            // Long text (titles) gets room to read instead of four characters a line.
+            '&.wide-text': { minWidth: 180, maxWidth: 420 },
+            // The actions column stays in view when a wide table scrolls sideways (phones).
+            '&.sticky-actions': {
+              position: 'sticky',
+              right: 0,
+              zIndex: 1,
+              backgroundColor: theme.palette.background.paper,
+              boxShadow: `inset 1px 0 0 ${divider}`,
+              whiteSpace: 'nowrap',
+              // As narrow as its buttons: the other columns share the width.
+              width: '1%',
+            },
+            '&.sticky-actions.MuiTableCell-head': { backgroundColor: headBackground, zIndex: 2 },
+            // Narrow screens: rows stay one line high and the table scrolls instead.
+            [theme.breakpoints.down('md')]: {
+              whiteSpace: 'nowrap',
+              '&.wide-text': { maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' },
+            },
+          }),
           head: { fontWeight: 600, backgroundColor: headBackground, whiteSpace: 'nowrap' },
         },
       },
@@ -140,6 +166,16 @@ export function createAdminTheme({ mode = 'light', primary = THEME_COLOR, size =
             '& .RaList-main': { marginTop: 0, minWidth: 0 },
             '& .RaList-content': { overflow: 'visible' },
             '& .RaDataTable-tableWrapper, & .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+          },
+        },
+      },
+      // The list's search form, then its buttons, then the table: one column at every width (react-admin
+      // turns it upside down on phones, buttons above filters, with a blank band).
+      RaListToolbar: {
+        styleOverrides: {
+          root: ({ theme }: { theme: Theme }) => {
+            const stacked = { flexDirection: 'column', alignItems: 'stretch', flexWrap: 'nowrap', backgroundColor: 'transparent' } as const;
+            return { ...stacked, [theme.breakpoints.down('md')]: stacked, [theme.breakpoints.down('sm')]: stacked };
           },
         },
       },

@@ -202,3 +202,17 @@ export const PaperEvent = codeTable({
   RESUME: [8, '继续作答', 'Resumed'],
   HAND: [9, '交卷', 'Handed in'],
 });
+
+// ---------- practice ----------
+
+/** Training modes of bank practice (the `mode` in /web/repo/training/{repoId}/{mode}). */
+export const PracticeMode = codeTable({
+  SEQUENTIAL: [1, '顺序练习', 'Sequential'],
+  RANDOM: [2, '随机练习', 'Random'],
+  BY_TYPE: [3, '题型练习', 'By question type'],
+  WRONG: [4, '错题练习', 'Wrong questions only'],
+  RECITE: [5, '背题模式', 'Recite'],
+  BY_TAG: [6, '知识点练习', 'By knowledge point'],
+  FAVORITE: [7, '收藏练习', 'Favourites'],
+  RETRY: [8, '错题重练', 'Practise the missed ones again'],
+});

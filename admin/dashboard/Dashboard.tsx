@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useCanAccess, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { useCanAccess, useGetIdentity, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -12,8 +12,9 @@ import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
-import type { DashboardStat } from '../../common/api';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { dashboardApi, type DashboardStat } from '../../common/api';
+import { endpointQuery } from '../providers/endpointQuery';
+import { LoadError } from '../resources/shared/LoadError';
 
 interface StatCardDef {
   key: keyof DashboardStat;
@@ -52,17 +53,12 @@ function StatCard({ def, value }: { def: StatCardDef; value: number | undefined 
   );
 }
 
-/** 控制台: a welcome line and the four counts of /api/sys/dashboard/stat (charts come later). */
+/** 控制台: a welcome line and the four counts of dashboardApi.stat (charts come later). */
 export function Dashboard() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
   const { identity } = useGetIdentity();
   const { canAccess, isPending: checking } = useCanAccess({ resource: 'dashboard', action: 'list' });
-  const { data: stat } = useQuery({
-    queryKey: ['dashboard', 'stat'],
-    queryFn: () => dataProvider.call<DashboardStat>('/api/sys/dashboard/stat'),
-    enabled: canAccess === true,
-  });
+  const stat = useQuery({ ...endpointQuery(dashboardApi.stat), enabled: canAccess === true });
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -78,10 +74,14 @@ export function Dashboard() {
       </Card>
       {!checking && canAccess === false ? (
         <Typography color="text.secondary">{translate('dashboard.noAccess')}</Typography>
+      ) : stat.isError && !stat.data ? (
+        <Card>
+          <LoadError error={stat.error} onRetry={() => void stat.refetch()} retrying={stat.isFetching} />
+        </Card>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
           {CARDS.map((def) => (
-            <StatCard key={def.key} def={def} value={stat?.[def.key]} />
+            <StatCard key={def.key} def={def} value={stat.data?.[def.key]} />
           ))}
         </Box>
       )}

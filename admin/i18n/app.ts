@@ -1,5 +1,6 @@
 import type { Catalogue } from './types';
 
+
 /** The shell's own messages (layout, tags view, dashboard). zh-CN is the source; `en` must match it key for key. */
 export const appZh = {
   layout: {
@@ -18,6 +19,16 @@ export const appZh = {
     mainNav: '主菜单',
     breadcrumb: '当前位置',
     page: { create: '%{title} - 新增', edit: '%{title} - 编辑', show: '%{title} - 详情' },
+    action: { create: '新增', edit: '编辑', show: '详情' },
+    notFound: { title: '页面不存在', text: '您输入的地址有误，或者链接已失效。', back: '返回上一页', home: '回到控制台' },
+    unsaved: {
+      title: '放弃修改',
+      close: '“%{title}”有修改尚未保存，关闭后将丢失。确定关闭吗？',
+      closeMany: '%{titles} 有修改尚未保存，关闭后将丢失。确定关闭吗？',
+      refresh: '“%{title}”有修改尚未保存，刷新后将丢失。确定刷新吗？',
+      discard: '放弃修改',
+    },
+    mui: { open: '打开', close: '关闭', clear: '清空', noOptions: '没有可用选项', loading: '加载中…', expand: '展开' },
     user: {
       menu: '用户菜单',
       profile: '个人中心',
@@ -46,6 +57,22 @@ export const appZh = {
       reset: '恢复默认',
       close: '关闭布局设置',
     },
+  },
+  /**
+   * Titles of the seeded menus (server/seed/menus.ts) by route name. The sidebar, tabs, breadcrumb
+   * and document title show the server's title in Chinese and these in English; menus added
+   * later without an entry here keep the server's title.
+   */
+  menu: {
+    Dashboard: '控制台',
+    Sys: '系统管理',
+    SysUser: '用户管理',
+    SysDepart: '部门管理',
+    SysRole: '角色管理',
+    SysMenu: '菜单管理',
+    SysConfig: '站点设置',
+    SysNotice: '通知公告',
+    SysMsg: '站内消息',
   },
   dashboard: {
     title: '控制台',
@@ -76,6 +103,16 @@ export const appEn: Catalogue<typeof appZh> = {
     mainNav: 'Main menu',
     breadcrumb: 'You are here',
     page: { create: '%{title} - Create', edit: '%{title} - Edit', show: '%{title} - Details' },
+    action: { create: 'Create', edit: 'Edit', show: 'Details' },
+    notFound: { title: 'Page not found', text: 'The address is wrong or the link has expired.', back: 'Go back', home: 'Dashboard' },
+    unsaved: {
+      title: 'Discard changes',
+      close: '“%{title}” has unsaved changes that closing it discards. Close it?',
+      closeMany: '%{titles} have unsaved changes that closing them discards. Close them?',
+      refresh: '“%{title}” has unsaved changes that a refresh discards. Refresh it?',
+      discard: 'Discard changes',
+    },
+    mui: { open: 'Open', close: 'Close', clear: 'Clear', noOptions: 'No options', loading: 'Loading…', expand: 'Show path' },
     user: {
       menu: 'User menu',
       profile: 'Profile',
@@ -104,6 +141,17 @@ export const appEn: Catalogue<typeof appZh> = {
       reset: 'Restore defaults',
       close: 'Close layout settings',
     },
+  },
+  menu: {
+    Dashboard: 'Dashboard',
+    Sys: 'System',
+    SysUser: 'Users',
+    SysDepart: 'Departments',
+    SysRole: 'Roles',
+    SysMenu: 'Menus',
+    SysConfig: 'Site settings',
+    SysNotice: 'Notices',
+    SysMsg: 'Messages',
   },
   dashboard: {
     title: 'Dashboard',

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { renderAdmin } from '../testing/renderAdmin';
+import { AutocompleteInput, Form, TextInput, useNotify } from 'react-admin';
+import { adminRoutes } from '../testing/fixtures';
+import { renderAdmin, testResources } from '../testing/renderAdmin';
 import { setupMswServer } from '../testing/server';
+import { UnsavedChangesTracker } from './KeptViews';
 
 setupMswServer();
 
@@ -196,5 +199,109 @@ describe('admin layout', { timeout: 20_000 }, () => {
     renderAdmin({ path: '/no/such/page' });
     expect(await screen.findByText('页面不存在', undefined, FIND)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: '主菜单' })).toBeTruthy();
+  });
+
+  it('a page left through the tab bar keeps what was typed in it', async () => {
+    const user = userEvent.setup();
+    const Draft = () => (
+      <Form>
+        <h1>编辑草稿</h1>
+        <TextInput source="title" label="草稿标题" />
+      </Form>
+    );
+    renderAdmin({ path: '/sys/user', props: { resources: [{ name: 'sys/user', list: Draft }, ...testResources.slice(1)] } });
+    await user.type(await screen.findByRole('textbox', { name: '草稿标题' }, FIND), '半句话');
+    await user.click(within(sidebar()).getByRole('link', { name: '部门管理' }));
+    await screen.findByRole('heading', { name: '部门列表' }, FIND);
+    expect(screen.queryByRole('textbox', { name: '草稿标题' })).toBeNull();
+    await user.click(within(tabBar()).getByRole('link', { name: '用户管理' }));
+    expect(((await screen.findByRole('textbox', { name: '草稿标题' })) as HTMLInputElement).value).toBe('半句话');
+  });
+
+  it('a page marked noCache starts afresh when opened again', async () => {
+    const user = userEvent.setup();
+    const routes = adminRoutes.map((r) => (r.name === 'Sys' ? { ...r, children: r.children.map((c) => (c.name === 'SysUser' ? { ...c, meta: { ...c.meta, noCache: true } } : c)) } : r));
+    const Draft = () => (
+      <Form>
+        <TextInput source="title" label="草稿标题" />
+      </Form>
+    );
+    renderAdmin({ path: '/sys/user', routes, props: { resources: [{ name: 'sys/user', list: Draft }, ...testResources.slice(1)] } });
+    await user.type(await screen.findByRole('textbox', { name: '草稿标题' }, FIND), '半句话');
+    await user.click(within(sidebar()).getByRole('link', { name: '部门管理' }));
+    await screen.findByRole('heading', { name: '部门列表' }, FIND);
+    await user.click(within(tabBar()).getByRole('link', { name: '用户管理' }));
+    expect(((await screen.findByRole('textbox', { name: '草稿标题' }, FIND)) as HTMLInputElement).value).toBe('');
+  });
+
+  it('closing a tab with unsaved changes asks first', async () => {
+    const user = userEvent.setup();
+    const Draft = () => (
+      <Form>
+        <UnsavedChangesTracker />
+        <TextInput source="title" label="草稿标题" />
+      </Form>
+    );
+    const { router } = renderAdmin({ path: '/sys/user', props: { resources: [{ name: 'sys/user', list: Draft }, ...testResources.slice(1)] } });
+    await user.type(await screen.findByRole('textbox', { name: '草稿标题' }, FIND), '半句话');
+    await user.click(within(tabBar()).getByRole('button', { name: '关闭 用户管理' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('“用户管理”有修改尚未保存，关闭后将丢失。确定关闭吗？')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(within(tabBar()).getByRole('link', { name: '用户管理' })).toBeTruthy());
+
+    await user.click(within(tabBar()).getByRole('button', { name: '关闭 用户管理' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /放弃修改/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    await waitFor(() => expect(within(tabBar()).queryByRole('link', { name: '用户管理' })).toBeNull());
+  });
+
+  it('react-admin messages appear in the one notification style (top centre, with an icon)', async () => {
+    const user = userEvent.setup();
+    const Notifying = () => {
+      const notify = useNotify();
+      return (
+        <button type="button" onClick={() => notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } })}>
+          通知一下
+        </button>
+      );
+    };
+    renderAdmin({ path: '/sys/user', props: { resources: [{ name: 'sys/user', list: Notifying }, ...testResources.slice(1)] } });
+    await user.click(await screen.findByRole('button', { name: '通知一下' }, FIND));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('已更新');
+    expect(alert.querySelector('.MuiAlert-icon')).toBeTruthy();
+    expect(document.querySelector('.MuiSnackbarContent-root')).toBeNull();
+  });
+
+  it('speaks English in the menu, tabs, breadcrumb and title, and in the dropdowns', async () => {
+    const user = userEvent.setup();
+    renderAdmin({ path: '/sys/user', locale: 'en' });
+    await screen.findByRole('heading', { name: '用户列表' }, FIND);
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('button', { name: 'System' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Users' })).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'Visited pages' });
+    expect(await within(tabs).findByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    expect(within(tabs).getByRole('link', { name: 'Users' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'You are here' })).getByText('System')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Users - 考试中心'));
+    expect(document.documentElement.lang).toBe('en');
+    // A menu the catalogue does not know keeps the server's title.
+    await user.click(screen.getByRole('button', { name: 'Search menu' }));
+    await user.type(screen.getByRole('combobox', { name: 'Menu search' }), 'sys/role');
+    expect(await screen.findByRole('option', { name: /System > Roles/ })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Menu search' }).closest('.MuiAutocomplete-root')).toBeTruthy();
+  });
+
+  it('a dropdown says 打开, not Open', async () => {
+    const Picker = () => (
+      <Form>
+        <AutocompleteInput source="roleId" label="角色" choices={[{ id: 'r1', name: '学员' }]} />
+      </Form>
+    );
+    renderAdmin({ path: '/sys/user', props: { resources: [{ name: 'sys/user', list: Picker }, ...testResources.slice(1)] } });
+    expect(await screen.findByRole('button', { name: '打开' }, FIND)).toBeTruthy();
+    expect(screen.queryByTitle('Open')).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
-import { Fragment, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ErrorBoundary } from 'react-error-boundary';
-import { Error as ErrorPage, Loading, SkipNavigationButton, useRefresh } from 'react-admin';
+import { Confirm, SkipNavigationButton, useRefresh, useTranslate } from 'react-admin';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import { documentTitle } from '../../common/title';
 import { AppHeader } from './AppHeader';
+import { KeptViews, ViewsProvider, type ViewsApi } from './KeptViews';
+import { MuiLocale } from './MuiLocale';
+import { resolvePage } from './navigation';
 import { usePageInfoResolver } from './pageTitle';
 import { useLayoutPreferences } from './preferences';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -54,10 +56,11 @@ function useScrollMemory(pathname: string) {
   }, [pathname]);
 }
 
-/** The admin layout of spec section 2: sidebar, header with breadcrumb and tools, tab bar, page. */
+/** The admin layout of spec section 2: sidebar, header with breadcrumb and tools, tab bar, kept pages. */
 export function AdminLayout({ children }: { children?: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const translate = useTranslate();
   const refreshQueries = useRefresh();
   const { session, nav, pages } = useAdminNavigation();
   const site = useSiteConfig();
@@ -68,7 +71,9 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
 
   const affixPaths = useMemo(() => pages.filter((p) => p.affix).map((p) => p.path), [pages]);
   const [views, setViews] = useState<VisitedView[]>(loadVisitedViews);
-  const [refreshCount, setRefreshCount] = useState(0);
+  const [refreshKeys, setRefreshKeys] = useState<Record<string, number>>({});
+  const dirty = useUnsavedViews();
+  const [confirm, setConfirm] = useState<{ message: string; run: () => void } | null>(null);
 
   useEffect(() => {
     if (!session) return;
@@ -88,49 +93,135 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
 
   const goToLast = useCallback((remaining: VisitedView[]) => navigate(remaining[remaining.length - 1]?.fullPath ?? HOME), [navigate]);
 
+  /** Runs `run` at once, or after a confirmation when one of `paths` holds unsaved changes. */
+  const guard = (paths: string[], kind: 'close' | 'refresh', run: () => void) => {
+    const unsaved = paths.filter((p) => dirty.has(p));
+    if (!unsaved.length) return run();
+    const titles = unsaved.map((p) => pageInfo(p).title);
+    const message =
+      titles.length === 1
+        ? translate(`layout.unsaved.${kind}`, { title: titles[0] })
+        : translate('layout.unsaved.closeMany', { titles: titles.map((t) => `“${t}”`).join('、') });
+    setConfirm({
+      message,
+      run: () => {
+        unsaved.forEach((p) => dirty.set(p, false));
+        run();
+      },
+    });
+  };
+
   const tagActions = {
-    onRefresh: (view: VisitedView) => {
-      if (view.path !== location.pathname) navigate(view.fullPath);
-      setRefreshCount((n) => n + 1);
-      refreshQueries();
-    },
-    onClose: (view: VisitedView) => {
-      const remaining = closeView(views, view.path);
-      setViews(remaining);
-      if (view.path === location.pathname) goToLast(remaining);
-    },
+    onRefresh: (view: VisitedView) =>
+      guard([view.path], 'refresh', () => {
+        if (view.path !== location.pathname) navigate(view.fullPath);
+        setRefreshKeys((keys) => ({ ...keys, [view.path]: (keys[view.path] ?? 0) + 1 }));
+        refreshQueries();
+      }),
+    onClose: (view: VisitedView) =>
+      guard([view.path], 'close', () => {
+        const remaining = closeView(views, view.path);
+        setViews(remaining);
+        if (view.path === location.pathname) goToLast(remaining);
+      }),
     onCloseOthers: (view: VisitedView) => {
-      setViews(closeOthers(views, view.path));
-      if (view.path !== location.pathname) navigate(view.fullPath);
+      const remaining = closeOthers(views, view.path);
+      guard(
+        views.filter((v) => !remaining.includes(v)).map((v) => v.path),
+        'close',
+        () => {
+          setViews(remaining);
+          if (view.path !== location.pathname) navigate(view.fullPath);
+        },
+      );
     },
     onCloseAll: () => {
       const remaining = closeAll(views);
-      setViews(remaining);
-      goToLast(remaining);
+      guard(
+        views.filter((v) => !remaining.includes(v)).map((v) => v.path),
+        'close',
+        () => {
+          setViews(remaining);
+          goToLast(remaining);
+        },
+      );
     },
   };
 
+  const viewsApi = useMemo<ViewsApi>(() => ({ close: (path) => setViews((prev) => closeView(prev, path)), setDirty: dirty.set }), [dirty.set]);
+  const openPaths = useMemo(() => views.map((v) => v.path), [views]);
+  // Pages stay alive while the tab bar can close them; noCache pages never do.
+  const keep = useCallback(
+    (path: string) => {
+      if (!settings.tagsView) return false;
+      const resolved = resolvePage(path, pages);
+      return resolved !== null && !resolved.page.noCache;
+    },
+    [settings.tagsView, pages],
+  );
+
   return (
-    <Box className="admin-layout" sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <SkipNavigationButton />
-      <Sidebar nav={nav} site={site} />
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppBar
-          position={settings.fixedHeader ? 'sticky' : 'static'}
-          sx={(theme) => ({ top: 0, bgcolor: 'background.paper', boxShadow: settings.tagsView ? 'none' : theme.palette.chrome.headerShadow, zIndex: theme.zIndex.appBar })}
-        >
-          <AppHeader trail={current.known ? current.trail : session ? [current.title] : []} pages={pages} />
-          {settings.tagsView && <TagsView views={views} activePath={location.pathname} titleOf={(path) => pageInfo(path).title} {...tagActions} />}
-        </AppBar>
-        <Box component="main" id="main-content" sx={{ flex: 1, minWidth: 0, p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column' }}>
-          <ErrorBoundary fallbackRender={({ error, resetErrorBoundary }) => <ErrorPage error={error as Error} resetErrorBoundary={resetErrorBoundary} />}>
-            <Suspense fallback={<Loading />}>
-              <Fragment key={refreshCount}>{children}</Fragment>
-            </Suspense>
-          </ErrorBoundary>
+    <MuiLocale>
+      <ViewsProvider value={viewsApi}>
+        <Box className="admin-layout" sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+          <SkipNavigationButton />
+          <Sidebar nav={nav} site={site} />
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            <AppBar
+              position={settings.fixedHeader ? 'sticky' : 'static'}
+              sx={(theme) => ({ top: 0, bgcolor: 'background.paper', boxShadow: settings.tagsView ? 'none' : theme.palette.chrome.headerShadow, zIndex: theme.zIndex.appBar })}
+            >
+              <AppHeader trail={current.known ? current.trail : session ? [current.title] : []} pages={pages} />
+              {settings.tagsView && <TagsView views={views} activePath={location.pathname} titleOf={(path) => pageInfo(path).title} {...tagActions} />}
+            </AppBar>
+            <Box component="main" id="main-content" sx={{ flex: 1, minWidth: 0, p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column' }}>
+              <KeptViews openPaths={openPaths} keep={keep} refreshKeys={refreshKeys}>
+                {children}
+              </KeptViews>
+            </Box>
+          </Box>
+          <SettingsDrawer />
+          <Confirm
+            isOpen={confirm !== null}
+            title="layout.unsaved.title"
+            content={confirm?.message ?? ''}
+            confirm="layout.unsaved.discard"
+            confirmColor="warning"
+            onConfirm={() => {
+              confirm?.run();
+              setConfirm(null);
+            }}
+            onClose={() => setConfirm(null)}
+          />
         </Box>
-      </Box>
-      <SettingsDrawer />
-    </Box>
+      </ViewsProvider>
+    </MuiLocale>
+  );
+}
+
+/**
+ * Which views hold unsaved changes (reported by their forms). While any does, leaving the page
+ * (reload, closing the browser tab) asks the browser's confirmation too.
+ */
+function useUnsavedViews() {
+  const paths = useRef(new Set<string>());
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (paths.current.size === 0) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+  return useMemo(
+    () => ({
+      has: (path: string) => paths.current.has(path),
+      set: (path: string, isDirty: boolean) => {
+        if (isDirty) paths.current.add(path);
+        else paths.current.delete(path);
+      },
+    }),
+    [],
   );
 }

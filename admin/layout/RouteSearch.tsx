@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import Fuse from 'fuse.js';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -12,10 +11,16 @@ import SearchIcon from '@mui/icons-material/Search';
 import { ROUTE_SEARCH } from '../../common/constants';
 import { isExternal, searchDocuments, type NavPage } from './navigation';
 
-/** Fuzzy search over the menu pages (spec section 9: threshold 0.4, title 0.7, path 0.3). */
-export function createRouteSearch(pages: NavPage[]) {
+type Search = (query: string) => NavPage[];
+
+/**
+ * Fuzzy search over the menu pages (spec section 9: threshold 0.4, title 0.7, path 0.3). fuse.js
+ * is loaded the first time the search opens, not with the first screen.
+ */
+export async function createRouteSearch(pages: NavPage[]): Promise<Search> {
+  const { default: Fuse } = await import('fuse.js');
   const fuse = new Fuse(searchDocuments(pages), ROUTE_SEARCH);
-  return (query: string): NavPage[] => (query.trim() ? fuse.search(query.trim()).map((hit) => hit.item.page) : []);
+  return (query) => (query.trim() ? fuse.search(query.trim()).map((hit) => hit.item.page) : []);
 }
 
 /** Header search: the icon opens an input; choosing a result opens that page. */
@@ -24,8 +29,16 @@ export function RouteSearch({ pages }: { pages: NavPage[] }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const search = useMemo(() => createRouteSearch(pages), [pages]);
-  const options = useMemo(() => search(query), [search, query]);
+  const [search, setSearch] = useState<{ run: Search } | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    void createRouteSearch(pages).then((run) => alive && setSearch({ run }));
+    return () => {
+      alive = false;
+    };
+  }, [open, pages]);
+  const options = useMemo(() => search?.run(query) ?? [], [search, query]);
 
   const choose = (page: NavPage | null) => {
     if (!page) return;

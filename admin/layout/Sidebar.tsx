@@ -77,7 +77,21 @@ function SidebarLogo({ site, open }: { site?: SiteConfig; open: boolean }) {
     <Logo to="/dashboard" aria-label={name || undefined}>
       {site?.backLogo ? <img src={site.backLogo} alt={name} /> : <LogoMark aria-hidden>{name.charAt(0)}</LogoMark>}
       {open && !site?.backLogo && (
-        <Typography component="span" noWrap sx={{ fontWeight: 600, fontSize: '1rem' }}>
+        // A long name takes two smaller lines rather than being cut off at 210 px.
+        <Typography
+          component="span"
+          title={name}
+          sx={{
+            fontWeight: 600,
+            fontSize: name.length > 8 ? '0.875rem' : '1rem',
+            lineHeight: 1.3,
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            wordBreak: 'break-all',
+          }}
+        >
           {name}
         </Typography>
       )}

@@ -45,20 +45,24 @@ function normalise(path: string): string {
   return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
 }
 
-function toItem(entry: RouteEntry, base: string): NavItem | null {
+/** The title shown for a route entry (the admin's language may rename the seeded ones). */
+export type TitleOf = (entry: RouteEntry) => string;
+const serverTitle: TitleOf = (entry) => entry.meta?.title || entry.name;
+
+function toItem(entry: RouteEntry, base: string, titleOf: TitleOf): NavItem | null {
   if (entry.hidden) return null;
   const path = resolvePath(base, entry.path);
   const isGroup = GROUP_COMPONENTS.has(entry.component);
   const own = {
     key: path,
-    title: entry.meta?.title || entry.name || path,
+    title: titleOf(entry) || path,
     path,
     icon: entry.meta?.icon || undefined,
     affix: Boolean(entry.meta?.affix),
     noCache: Boolean(entry.meta?.noCache),
   };
   if (!isGroup) return own;
-  const children = (entry.children ?? []).map((child) => toItem(child, path)).filter((c): c is NavItem => c !== null);
+  const children = (entry.children ?? []).map((child) => toItem(child, path, titleOf)).filter((c): c is NavItem => c !== null);
   if (children.length === 0) return null;
   // A group with one visible child shows that child in its place, unless alwaysShow keeps the group.
   if (children.length === 1 && !entry.alwaysShow) {
@@ -69,8 +73,8 @@ function toItem(entry: RouteEntry, base: string): NavItem | null {
 }
 
 /** The sidebar tree: hidden entries skipped, paths made absolute. */
-export function buildNav(routes: RouteEntry[]): NavItem[] {
-  return routes.map((entry) => toItem(entry, '')).filter((item): item is NavItem => item !== null);
+export function buildNav(routes: RouteEntry[], titleOf: TitleOf = serverTitle): NavItem[] {
+  return routes.map((entry) => toItem(entry, '', titleOf)).filter((item): item is NavItem => item !== null);
 }
 
 /** Every page of the tree (groups left out), depth first, with its trail of titles. */

@@ -20,8 +20,12 @@ export function usePageInfoResolver(pages: NavPage[]): (pathname: string) => Pag
       if (!resolved) return { title: translate('ra.page.not_found'), trail: [], known: false };
       const { page, action } = resolved;
       if (action === 'list') return { title: page.title, trail: page.trail, known: true };
+      // A screen may name an action itself (pages.sys/msg.create: 发送消息, not 站内消息 - 新增).
+      const own = translate(`pages.${page.path.replace(/^\//, '')}.${action}`, { _: '' });
+      if (own) return { title: own, trail: [...page.trail, own], known: true };
       const title = translate(`layout.page.${action}`, { title: page.title });
-      return { title, trail: [...page.trail, translate(`ra.action.${action === 'show' ? 'show' : action}`)], known: true };
+      // The breadcrumb names the action with the tab's word (新增 / 编辑 / 详情).
+      return { title, trail: [...page.trail, translate(`layout.action.${action}`)], known: true };
     },
     [pages, translate],
   );

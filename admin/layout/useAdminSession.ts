@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
-import { useAuthProvider } from 'react-admin';
+import { useAuthProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SiteConfig } from '../../common/api';
-import { fetchSiteConfig } from '../../common/services/config';
+import { configApi, type RouteEntry, type SiteConfig } from '../../common/api';
+import { SITE_CONFIG_ID } from '../../common/constants';
 import type { AdminSession, AppAuthProvider } from '../providers/authProvider';
+import { endpointQuery } from '../providers/endpointQuery';
+import { DEFAULT_LOCALE } from '../providers/i18nProvider';
 import { buildNav, flattenNav, type NavItem, type NavPage } from './navigation';
 
 const SESSION_KEY = ['admin', 'session'] as const;
-const SITE_KEY = ['admin', 'siteConfig'] as const;
 
 export interface AdminNavigation {
   session: AdminSession | undefined;
@@ -24,10 +25,17 @@ export function useAdminNavigation(): AdminNavigation {
     enabled: Boolean(authProvider?.getSession),
     staleTime: Infinity,
   });
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
   return useMemo(() => {
-    const nav = session ? buildNav(session.routes) : [];
+    // The server's titles in Chinese; the seeded menus by their route name in other languages.
+    const titleOf = (entry: RouteEntry) => {
+      const own = entry.meta?.title || entry.name;
+      return locale === DEFAULT_LOCALE || !entry.name ? own : translate(`menu.${entry.name}`, { _: own });
+    };
+    const nav = session ? buildNav(session.routes, titleOf) : [];
     return { session, nav, pages: flattenNav(nav) };
-  }, [session]);
+  }, [session, locale, translate]);
 }
 
 /** Reload the session (user info + routes), e.g. after the menus or the own roles changed. */
@@ -41,10 +49,10 @@ export function useRefreshAdminSession(): () => Promise<void> {
   };
 }
 
+/** The one query of the site settings: the shell (name, logo) and the settings screen share it. */
+export const siteConfigQuery = () => ({ ...endpointQuery(configApi.detail, { id: SITE_CONFIG_ID }), staleTime: 5 * 60_000 });
+
 /** Site settings (name, logos); public, cached for the session of the page. */
 export function useSiteConfig(): SiteConfig | undefined {
-  const { data } = useQuery({ queryKey: SITE_KEY, queryFn: () => fetchSiteConfig(), staleTime: 5 * 60_000 });
-  return data;
+  return useQuery(siteConfigQuery()).data;
 }
-
-export const SITE_CONFIG_QUERY_KEY = SITE_KEY;

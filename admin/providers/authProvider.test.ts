@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import { getToken, setToken, subscribeNotify, type Notification } from '../../common/http';
+import { getToken, setSessionInvalidHandler, setToken, subscribeNotify, type Notification } from '../../common/http';
+import { ErrorCode } from '../../common/errorCodes';
+import { takeFlash } from '../../common/flash';
 import { NO_MENU_MESSAGE } from '../../common/routing';
 import { adminRoutes, adminUser, learnerUser } from '../testing/fixtures';
 import { server, sessionHandlers, setupMswServer } from '../testing/server';
@@ -13,6 +15,7 @@ let shown: Notification[] = [];
 let stop = () => {};
 beforeEach(() => {
   shown = [];
+  sessionStorage.clear();
   stop = subscribeNotify((n) => shown.push(n));
 });
 afterEach(() => stop());
@@ -70,6 +73,8 @@ describe('authProvider.checkAuth', () => {
     expect(shown.map((n) => n.message)).toEqual([NO_MENU_MESSAGE]);
     expect(getToken()).toBeUndefined();
     expect(leftTo).toEqual(['/login?redirect=%2Fadmin%2Fdashboard']);
+    // The sign-in page is another page load: the message travels with it.
+    expect(takeFlash()).toEqual({ message: NO_MENU_MESSAGE, type: 'error' });
   });
 
   it('a failed route load shows its error, clears the token and goes to sign-in', async () => {
@@ -81,6 +86,43 @@ describe('authProvider.checkAuth', () => {
     expect(shown.map((n) => n.message)).toEqual(['菜单加载失败']);
     expect(getToken()).toBeUndefined();
     expect(leftTo).toEqual(['/login?redirect=%2Fadmin%2Fdashboard']);
+    expect(takeFlash()).toEqual({ message: '菜单加载失败', type: 'error' });
+  });
+
+  it('a user-info fetch the server cannot answer carries the connection message to sign-in', async () => {
+    server.use(http.post('/api/sys/user/info', () => HttpResponse.error()), ...sessionHandlers());
+    setToken('t');
+    const { auth, leftTo } = provider('/admin/dashboard');
+    await expect(auth.checkAuth({})).rejects.toBeTruthy();
+    // Shown once (by the http client), and carried across.
+    expect(shown.map((n) => n.message)).toEqual(['啊哦，与服务器失去连接了~']);
+    expect(leftTo).toEqual(['/login?redirect=%2Fadmin%2Fdashboard']);
+    expect(takeFlash()?.message).toBe('啊哦，与服务器失去连接了~');
+  });
+
+  it('a failure that is not an API answer says Has Error', async () => {
+    setToken('t');
+    const leftTo: string[] = [];
+    const auth = createAuthProvider({
+      ...defaultAuthDeps,
+      fetchUserInfo: () => Promise.reject(new Error('')),
+      go: (url) => leftTo.push(url),
+      currentPath: () => '/admin/dashboard',
+    });
+    await expect(auth.checkAuth({})).rejects.toBeTruthy();
+    expect(shown.map((n) => n.message)).toEqual(['Has Error']);
+    expect(takeFlash()?.message).toBe('Has Error');
+  });
+
+  it('an expired session leaves no message behind', async () => {
+    server.use(http.post('/api/sys/user/info', () => HttpResponse.json({ code: ErrorCode.SESSION_INVALID, msg: '登录已失效，请重新登录', data: null })), ...sessionHandlers());
+    setSessionInvalidHandler(() => undefined);
+    setToken('t');
+    const { auth, leftTo } = provider('/admin/dashboard');
+    await expect(auth.checkAuth({})).rejects.toBeTruthy();
+    expect(getToken()).toBeUndefined();
+    expect(leftTo).toEqual(['/login?redirect=%2Fadmin%2Fdashboard']);
+    expect(takeFlash()).toBeNull();
   });
 });
 

@@ -1,5 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { RouteEntry, UserInfo } from '../../common/api';
+import { ErrorCode } from '../../common/errorCodes';
+import { setFlash } from '../../common/flash';
 import { ApiError, getToken, notify, removeToken } from '../../common/http';
 import { LEARNER_HOME, LOGIN_PATH, NO_MENU_MESSAGE, loginUrl } from '../../common/routing';
 import { RoleType } from '../../common/codes';
@@ -69,8 +71,13 @@ export function createAuthProvider(deps: AuthDeps = defaultAuthDeps): AppAuthPro
     return session;
   };
 
-  const refuse = (message: string) => {
-    notify.error(message);
+  /**
+   * Refuse entry with a message: shown now, and carried to the sign-in page (a full-page change,
+   * which would otherwise lose it), where the learner app shows it again.
+   */
+  const refuse = (message: string, { shown = false } = {}) => {
+    if (!shown) notify.error(message);
+    setFlash(message);
     removeToken();
     return leave(loginUrl(deps.currentPath()));
   };
@@ -89,12 +96,14 @@ export function createAuthProvider(deps: AuthDeps = defaultAuthDeps): AppAuthPro
         current = await load();
       } catch (error) {
         if (leaving) throw LEAVING;
-        // The http client has already shown an API failure; anything else is shown here.
-        if (error instanceof ApiError) {
+        // An expired session is the http client's (token cleared, page reloaded): nothing to say.
+        if (error instanceof ApiError && error.code === ErrorCode.SESSION_INVALID) {
           removeToken();
           throw leave(loginUrl(deps.currentPath()));
         }
-        throw refuse((error as Error)?.message || 'Has Error');
+        // The http client has already shown an API failure; anything else is shown here (spec section 8).
+        const message = error instanceof Error && error.message ? error.message : 'Has Error';
+        throw refuse(message, { shown: error instanceof ApiError });
       }
       if (current.user.roleType !== RoleType.ADMIN) throw leave(LEARNER_HOME);
       if (current.routes.length === 0) throw refuse(NO_MENU_MESSAGE);

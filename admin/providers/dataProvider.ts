@@ -1,84 +1,129 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import { download as downloadFile, post, upload as uploadFile } from '../../common/http';
-import type { Page, PageRequest } from '../../common/errorCodes';
-import { fileApi, type BodyOf, type Endpoint, type UploadResult } from '../../common/api';
+import type { Endpoint } from '../../common/api';
+import { MAX_PAGE_SIZE, type PageRequest } from '../../common/errorCodes';
+import { call, type CallArgs } from '../../common/http';
+import { isResourceName, resourceApis, type ResourceApi } from './resourceApi';
 
 /**
- * react-admin's calls mapped onto the envelope API (DESIGN.md "API conventions"), in three layers:
- * the mapping below (once for every resource), per-resource overrides consulted first (tree
- * resources, custom shapes), and typed custom methods for everything that is not CRUD.
- *
- * The standard methods call silently: react-admin shows their failures itself (one message, not
- * two). The custom methods let the http client show them, as every other caller of the API does.
+ * react-admin's calls mapped onto the endpoints of common/api (admin/providers/resourceApi.ts says
+ * which endpoint does what): paging or tree listing, detail, save, delete, and getMany in one
+ * request. Calls are silent: react-admin shows a failed mutation itself and the screens show a
+ * failed load in place (one message, not two).
  */
-export interface AppDataProvider extends DataProvider {
-  /** POST /api/… with a JSON body; resolves the envelope's data. */
-  call<T = unknown>(path: string, body?: unknown): Promise<T>;
-  /** POST a JSON body and save the binary answer (the spec's download helper). */
-  download<E extends Endpoint>(endpoint: E, body: BodyOf<E>, fileName: string): Promise<void>;
-  /** Upload one file to /api/sys/file/upload; `kind` tells the server what it is for (avatar, logo…). */
-  upload(file: Blob, kind?: string): Promise<UploadResult>;
-}
-
-export type DataProviderOverrides = Record<string, Partial<DataProvider>>;
 
 const SILENT = { silent: true } as const;
 
-const api = (resource: string, action: string) => `/api/${resource}/${action}`;
+/** POST an endpoint known only as `Endpoint` (its body and answer types are erased in the table). */
+const send = (endpoint: Endpoint, body: unknown): Promise<unknown> => call(endpoint, ...([body, SILENT] as CallArgs<Endpoint>));
 
 /** The paging body for a list request; `extraParams` (a reference target) wins over filters. */
 export function pagingBody(params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>, extraParams: Record<string, unknown> = {}): PageRequest {
-  const page = params.pagination?.page ?? 1;
-  const perPage = params.pagination?.perPage ?? 10;
   return {
-    current: page,
-    size: perPage,
+    current: params.pagination?.page ?? 1,
+    size: params.pagination?.perPage ?? 10,
     params: { ...(params.filter ?? {}), ...extraParams },
     orders: params.sort?.field ? [{ column: params.sort.field, asc: params.sort.order === 'ASC' }] : [],
   };
 }
 
-async function getPage(resource: string, body: PageRequest) {
-  const page = await post<Page<RaRecord>>(api(resource, 'paging'), body, SILENT);
-  return { data: page.records as any[], total: page.total };
+// ---- The answers the provider relies on, checked rather than assumed ----
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function asRecord(v: unknown): RaRecord {
+  if (isObject(v) && (typeof v.id === 'string' || typeof v.id === 'number')) return v as RaRecord;
+  throw new TypeError('服务器返回的数据缺少 id');
 }
 
-const detail = (resource: string, id: Identifier) => post<any>(api(resource, 'detail'), { id }, SILENT);
+function asRecords(v: unknown): RaRecord[] {
+  if (!Array.isArray(v)) throw new TypeError('服务器返回的不是列表');
+  return v.map(asRecord);
+}
 
-/** The envelope mapping shared by every resource. */
-export const baseDataProvider: DataProvider = {
-  getList: (resource, params) => getPage(resource, pagingBody(params)),
-  getOne: async (resource, { id }) => ({ data: await detail(resource, id) }),
-  getMany: async (resource, { ids }) => ({ data: await Promise.all(ids.map((id) => detail(resource, id))) }),
-  getManyReference: (resource, params) => getPage(resource, pagingBody(params, { [params.target]: params.id })),
-  create: async (resource, { data }) => ({ data: await post<any>(api(resource, 'save'), data, SILENT) }),
-  update: async (resource, { id, data }) => ({ data: await post<any>(api(resource, 'save'), { ...data, id }, SILENT) }),
-  delete: async (resource, { id, previousData }) => {
-    await post(api(resource, 'delete'), { ids: [id] }, SILENT);
-    return { data: (previousData ?? { id }) as any };
-  },
-  deleteMany: async (resource, { ids }) => {
-    await post(api(resource, 'delete'), { ids }, SILENT);
-    return { data: ids };
-  },
-  updateMany: async (resource) => {
-    throw new Error(`${resource}: 不支持批量更新`);
-  },
-};
+function asPage(v: unknown): { records: RaRecord[]; total: number } {
+  if (isObject(v) && typeof v.total === 'number') return { records: asRecords(v.records), total: v.total };
+  throw new TypeError('服务器返回的不是分页数据');
+}
 
-const STANDARD_METHODS = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'delete', 'deleteMany', 'updateMany'] as const;
-
-/** The production data provider: per-resource overrides first, then the envelope mapping. */
-export function createDataProvider(overrides: DataProviderOverrides = {}): AppDataProvider {
-  const provider = {} as AppDataProvider;
-  for (const method of STANDARD_METHODS) {
-    (provider as any)[method] = (resource: string, params: unknown) => {
-      const own = overrides[resource]?.[method] as ((r: string, p: unknown) => Promise<unknown>) | undefined;
-      return (own ?? (baseDataProvider[method] as (r: string, p: unknown) => Promise<unknown>))(resource, params);
-    };
+/** A tree answer flattened depth first (the order it is drawn in), each node with its depth. */
+export function flattenAnswer(v: unknown, depth = 0, out: RaRecord[] = []): RaRecord[] {
+  for (const node of asRecords(v)) {
+    const { children, ...own } = node;
+    out.push({ ...own, depth } as RaRecord);
+    if (children !== undefined) flattenAnswer(children, depth + 1, out);
   }
-  provider.call = <T,>(path: string, body?: unknown) => post<T>(path, body ?? {});
-  provider.download = (path, body, fileName) => downloadFile(path, body, fileName);
-  provider.upload = (file, kind) => uploadFile(fileApi.upload, file, kind ? { kind } : {});
-  return provider;
+  return out;
+}
+
+// ---- Per resource ----
+
+function apiOf(resource: string): ResourceApi & { listing: 'paging' | 'tree' } {
+  const def: ResourceApi | undefined = isResourceName(resource) ? resourceApis[resource] : undefined;
+  if (!def?.listing) throw new Error(`${resource}: 没有对应的接口`);
+  return { ...def, listing: def.listing };
+}
+
+function action(def: ResourceApi, resource: string, name: string): Endpoint {
+  const endpoint = def.actions[name];
+  if (!endpoint) throw new Error(`${resource}: 不支持${name}`);
+  return endpoint;
+}
+
+async function getPage(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>, extra: Record<string, unknown> = {}) {
+  const def = apiOf(resource);
+  const list = action(def, resource, 'list');
+  if (def.listing === 'tree') {
+    const data = flattenAnswer(await send(list, {}));
+    return { data, total: data.length };
+  }
+  const page = asPage(await send(list, pagingBody(params, extra)));
+  return { data: page.records, total: page.total };
+}
+
+/** Several records in one request per MAX_PAGE_SIZE ids, in the order asked. */
+async function getMany(resource: string, ids: Identifier[]): Promise<RaRecord[]> {
+  const def = apiOf(resource);
+  let found: RaRecord[];
+  if (def.many === 'ids') {
+    found = [];
+    for (let i = 0; i < ids.length; i += MAX_PAGE_SIZE) {
+      const chunk = ids.slice(i, i + MAX_PAGE_SIZE);
+      found.push(...asPage(await send(action(def, resource, 'list'), { current: 1, size: chunk.length, params: { ids: chunk } })).records);
+    }
+  } else if (def.many === 'all') {
+    const answer = await send(def.all ?? action(def, resource, 'list'), {});
+    found = def.all ? asRecords(answer) : flattenAnswer(answer);
+  } else {
+    throw new Error(`${resource}: 不支持按 id 批量读取`);
+  }
+  const byId = new Map(found.map((r) => [String(r.id), r]));
+  return ids.map((id) => byId.get(String(id))).filter((r): r is RaRecord => r !== undefined);
+}
+
+/**
+ * react-admin's DataProvider is generic in the record type its caller names; the records above are
+ * checked to be records (an id) and handed on as that type here, and only here.
+ */
+const asCallerType = <T,>(value: unknown): T => value as T;
+
+export function createDataProvider(): DataProvider {
+  return {
+    getList: async (resource, params) => asCallerType(await getPage(resource, params)),
+    getOne: async (resource, { id }) => asCallerType({ data: asRecord(await send(action(apiOf(resource), resource, 'show'), { id })) }),
+    getMany: async (resource, { ids }) => asCallerType({ data: await getMany(resource, ids) }),
+    getManyReference: async (resource, params) => asCallerType(await getPage(resource, params, { [params.target]: params.id })),
+    create: async (resource, { data }) => asCallerType({ data: asRecord(await send(action(apiOf(resource), resource, 'create'), data)) }),
+    update: async (resource, { id, data }) => asCallerType({ data: asRecord(await send(action(apiOf(resource), resource, 'edit'), { ...data, id })) }),
+    delete: async (resource, { id, previousData }) => {
+      await send(action(apiOf(resource), resource, 'delete'), { ids: [id] });
+      return asCallerType({ data: previousData ?? { id } });
+    },
+    deleteMany: async (resource, { ids }) => {
+      await send(action(apiOf(resource), resource, 'delete'), { ids });
+      return { data: ids };
+    },
+    updateMany: async (resource) => {
+      throw new Error(`${resource}: 不支持批量更新`);
+    },
+  };
 }

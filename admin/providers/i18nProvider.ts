@@ -3,6 +3,7 @@ import englishMessages from 'ra-language-english';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import raChinese from '../i18n/raChinese';
 import { appEn, appZh } from '../i18n/app';
+import type { Messages } from '../i18n/types';
 
 export const LOCALES = [
   { locale: 'zh-CN', name: '中文' },
@@ -37,16 +38,12 @@ export function saveLocale(locale: string): void {
   localStorage.setItem(LOCALE_KEY, locale);
 }
 
-export interface ExtraMessages {
-  zh: Tree;
-  en: Tree;
-}
-
-/** zh-CN by default, complete English; the resource screens' messages merged into both. */
-export function createI18nProvider(extra: ExtraMessages = { zh: {}, en: {} }, initialLocale: AdminLocale = savedLocale()): I18nProvider {
+/** zh-CN by default, complete English; each resource folder's messages merged into both. */
+export function createI18nProvider(extra: ReadonlyArray<Messages<unknown>> = [], initialLocale: AdminLocale = savedLocale()): I18nProvider {
+  const trees = (pick: (m: Messages<unknown>) => unknown) => extra.map(pick).filter(isTree);
   const catalogues: Record<AdminLocale, TranslationMessages> = {
-    'zh-CN': mergeMessages(raChinese, appZh, extra.zh) as TranslationMessages,
-    en: mergeMessages(englishMessages, appEn, extra.en) as TranslationMessages,
+    'zh-CN': mergeMessages(raChinese, appZh, ...trees((m) => m.zh)) as TranslationMessages,
+    en: mergeMessages(englishMessages, appEn, ...trees((m) => m.en)) as TranslationMessages,
   };
   return polyglotI18nProvider((locale) => catalogues[locale as AdminLocale] ?? catalogues[DEFAULT_LOCALE], initialLocale, [...LOCALES], {
     allowMissing: true,

@@ -1,14 +1,13 @@
 import type { ComponentType, ReactElement } from 'react';
-import type { DataProvider } from 'react-admin';
 import { SiteConfigPage } from './config';
 import departs from './departs';
 import menus from './menus';
 import messages from './messages';
-import { resourceMessages as catalogue } from './i18n';
 import notices from './notices';
-import { dataProviderOverrides as overrides } from './overrides';
 import roles from './roles';
 import users from './users';
+
+export { resourceCatalogues } from './catalogues';
 
 export interface ResourceDef {
   name: string;
@@ -20,7 +19,7 @@ export interface ResourceDef {
   recordRepresentation?: string | ((r: any) => string);
 }
 
-/** The back-office resources; names are the API path segments (resource R → /api/R/...). */
+/** The back-office resources; names are the API path segments, and admin/providers/resourceApi.ts maps them to their endpoints. */
 export const resources: ResourceDef[] = [
   { name: 'sys/user', ...users },
   { name: 'sys/depart', ...departs },
@@ -31,8 +30,3 @@ export const resources: ResourceDef[] = [
 ];
 
 export const customRoutes: Array<{ path: string; element: ReactElement }> = [{ path: '/sys/config', element: <SiteConfigPage /> }];
-
-export const resourceMessages: { zh: Record<string, unknown>; en: Record<string, unknown> } = catalogue;
-
-export const dataProviderOverrides: Record<string, Partial<DataProvider>> = overrides;
-

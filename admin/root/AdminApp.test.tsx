@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { takeFlash } from '../../common/flash';
 import { getToken } from '../../common/http';
 import { NO_MENU_MESSAGE } from '../../common/routing';
 import { learnerUser } from '../testing/fixtures';
@@ -20,6 +21,8 @@ describe('AdminApp access', { timeout: 20_000 }, () => {
     expect(await screen.findByText(NO_MENU_MESSAGE)).toBeTruthy();
     await waitFor(() => expect(leftTo).toEqual(['/login?redirect=%2Fadmin%2Fsys%2Fuser']));
     expect(getToken()).toBeUndefined();
+    // The sign-in page reads it after the page change.
+    expect(takeFlash()?.message).toBe(NO_MENU_MESSAGE);
   });
 
   it('sends a visitor without a token to sign in', async () => {

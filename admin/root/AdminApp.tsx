@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Navigate, Notification, Resource, localStorageStore, type DataProvider, type I18nProvider, type Store } from 'react-admin';
-import { customRoutes as defaultCustomRoutes, resourceMessages, resources as defaultResources, dataProviderOverrides, type ResourceDef } from '../resources';
+import { Admin, CustomRoutes, Navigate, Resource, localStorageStore, type DataProvider, type I18nProvider, type Store } from 'react-admin';
+import { customRoutes as defaultCustomRoutes, resourceCatalogues, resources as defaultResources, type ResourceDef } from '../resources';
 import { Dashboard } from '../dashboard/Dashboard';
 import { AdminLayout } from '../layout/AdminLayout';
+import { AdminNotifier } from '../layout/AdminNotifier';
+import { NotFoundPage } from '../layout/NotFoundPage';
 import { LayoutPreferencesProvider, useLayoutPreferences } from '../layout/preferences';
 import { createAuthProvider, type AppAuthProvider } from '../providers/authProvider';
 import { createDataProvider } from '../providers/dataProvider';
@@ -23,17 +25,15 @@ export interface AdminAppProps {
 let defaults: Required<Pick<AdminAppProps, 'dataProvider' | 'authProvider' | 'i18nProvider' | 'store'>> | null = null;
 function productionDefaults() {
   defaults ??= {
-    dataProvider: createDataProvider(dataProviderOverrides),
+    dataProvider: createDataProvider(),
     authProvider: createAuthProvider(),
-    i18nProvider: createI18nProvider(resourceMessages),
+    i18nProvider: createI18nProvider(resourceCatalogues),
     // List filters, sort and page are kept per resource here, so a visited list comes back as it was left.
     store: localStorageStore(undefined, 'examhall-admin'),
   };
   return defaults;
 }
 
-/** Messages stay 5 s, as the http client's do (spec section 8). */
-const AdminNotification = () => <Notification autoHideDuration={5000} />;
 
 /** `/` is the dashboard's address too. */
 const HomeRedirect = () => <Navigate to="/dashboard" replace />;
@@ -52,7 +52,8 @@ function AdminRoot({ dataProvider, authProvider, i18nProvider, store, resources 
       store={store ?? fallback!.store}
       layout={AdminLayout}
       dashboard={HomeRedirect}
-      notification={AdminNotification}
+      notification={AdminNotifier}
+      catchAll={NotFoundPage}
       theme={lightTheme}
       darkTheme={darkTheme}
       defaultTheme="light"

@@ -2,7 +2,6 @@ import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { RouteEntry, UserInfo } from '../../common/api';
 import { setToken } from '../../common/http';
-import { Notifier } from '../../common/components';
 import { createAuthProvider, defaultAuthDeps } from '../providers/authProvider';
 import { createDataProvider } from '../providers/dataProvider';
 import { AdminApp, type AdminAppProps } from '../root/AdminApp';
@@ -42,11 +41,6 @@ export function renderAdmin({ path = '/dashboard', user, routes, signedIn = true
     initialEntries: [`/admin${path}`],
     basename: '/admin',
   });
-  const view = render(
-    <>
-      <RouterProvider router={router} />
-      <Notifier />
-    </>,
-  );
+  const view = render(<RouterProvider router={router} />);
   return { ...view, router, leftTo, authProvider };
 }

@@ -21,6 +21,28 @@ export function sessionHandlers({ user = adminUser, routes = adminRoutes }: { us
   ];
 }
 
+/**
+ * Answers POST `path` with `data` (or what `data(body)` returns) and records the body of every
+ * call (JSON, or a multipart form's fields and file), for the test to check what was sent.
+ */
+export function answer(path: string, data: unknown): any[] {
+  const bodies: any[] = [];
+  server.use(
+    http.post(path, async ({ request }) => {
+      const multipart = (request.headers.get('content-type') ?? '').includes('multipart/form-data');
+      const body = multipart ? Object.fromEntries(await request.formData()) : await request.json();
+      bodies.push(body);
+      return ok(typeof data === 'function' ? data(body) : data);
+    }),
+  );
+  return bodies;
+}
+
+/** `path` answers HTTP 500, as a crashed server would. */
+export const answerServerError = (path: string) => server.use(http.post(path, () => new HttpResponse(null, { status: 500 })));
+/** `path` gets no answer at all (the server is down). */
+export const answerNothing = (path: string) => server.use(http.post(path, () => HttpResponse.error()));
+
 /** Call once at the top of a test file. */
 export function setupMswServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -13,4 +13,5 @@ export * from './repo';
 export * from './qu';
 export * from './exam';
 export * from './paper';
+export * from './practice';
 export * from './course';

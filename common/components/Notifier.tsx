@@ -11,9 +11,10 @@ interface Item extends Notification {
 
 /**
  * Shows the messages raised through `notify`, stacked at the top centre; each closes by itself
- * after its duration (paused while hovered) or with its close button. Mount one per app.
+ * after its duration (paused while hovered) or with its close button (named `closeText`, else
+ * the theme's wording). Mount one per app.
  */
-export function Notifier() {
+export function Notifier({ closeText }: { closeText?: string } = {}) {
   const [items, setItems] = useState<Item[]>([]);
 
   useEffect(
@@ -51,7 +52,7 @@ export function Notifier() {
           slotProps={{ transition: { onExited: () => remove(item.id) } }}
           sx={{ position: 'static', transform: 'none', left: 'auto', right: 'auto', top: 'auto', pointerEvents: 'auto' }}
         >
-          <Alert severity={item.type} variant="filled" onClose={() => close(item.id)} sx={{ minWidth: 280, boxShadow: 3 }}>
+          <Alert severity={item.type} variant="filled" onClose={() => close(item.id)} closeText={closeText} sx={{ minWidth: 280, boxShadow: 3 }}>
             {item.message}
           </Alert>
         </Snackbar>

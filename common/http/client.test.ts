@@ -192,6 +192,16 @@ describe('post', () => {
     expect(err.status).toBe(413);
   });
 
+  it('HTTP 503 (a restart) never shows English: 请求出现错误！, or the envelope msg when there is one', async () => {
+    server.use(mock.post('/api/x', () => new HttpResponse('Service Unavailable', { status: 503 })));
+    const err = await rejection(post('/api/x'));
+    expect(err.status).toBe(503);
+    expect(err.message).toBe('请求出现错误！');
+    server.use(mock.post('/api/x', () => HttpResponse.json({ code: ErrorCode.FAIL, msg: '服务正在重启，请稍后再试', data: null }, { status: 503 })));
+    await rejection(post('/api/x'));
+    expect(shown.map((n) => n.message)).toEqual(['请求出现错误！', '服务正在重启，请稍后再试']);
+  });
+
   it('another HTTP status without an envelope shows the error message', async () => {
     server.use(mock.post('/api/x', () => new HttpResponse(null, { status: 403 })));
     await rejection(post('/api/x'));

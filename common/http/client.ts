@@ -173,7 +173,10 @@ async function onError(error: unknown): Promise<never> {
   }
   const env = await bodyEnvelope(response);
   if (env && isSessionInvalid(env, config)) throw endSession(env, response.status);
-  const shown = statusMessage(response.status) ?? (env?.msg || err.message || HttpMessage.requestFailed);
+  // A 503 (the server restarting, a proxy with no upstream) has no catalogue line: never axios's
+  // English "Request failed with status code 503", but the server's msg or 请求出现错误！.
+  const fallback = response.status === 503 ? HttpMessage.requestFailed : err.message || HttpMessage.requestFailed;
+  const shown = statusMessage(response.status) ?? (env?.msg || fallback);
   show(config, shown);
   throw new ApiError(env?.code ?? NO_ENVELOPE, env?.msg || shown, response.status);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, api, apiToken, signIn, uniqueName } from './support';
+import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, signIn, uniqueName } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -104,6 +104,8 @@ test('a visited view keeps its list filters and its scroll position', async ({ p
   await sidebar.getByRole('link', { name: '用户管理' }).click();
   const filter = page.getByRole('textbox', { name: '用户名' });
   await filter.fill('student');
+  // Nothing applies while typing; Enter searches (as 搜索 does).
+  await filter.press('Enter');
   await expect(page).toHaveURL(/filter=.*student/);
   await expect(page.getByRole('row').filter({ hasText: 'admin' })).toHaveCount(0);
 
@@ -125,4 +127,77 @@ test('a visited view keeps its list filters and its scroll position', async ({ p
   // Back to the menus view: where we left it.
   await sidebar.getByRole('link', { name: '菜单管理' }).click();
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(scrolled);
+});
+
+test('a half-typed form survives a switch to another tab and back', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/sys/user/create');
+  const form = page.locator('form').filter({ has: page.getByRole('textbox', { name: '密码', exact: true }) });
+  await form.getByLabel('用户名').fill('halfway');
+  await form.getByLabel('姓名').fill('写了一半');
+
+  const tabs = page.getByRole('navigation', { name: '已访问页面' });
+  await tabs.getByRole('link', { name: '控制台' }).click();
+  await expect(page.getByText('欢迎回来，系统管理员')).toBeVisible();
+  await tabs.getByRole('link', { name: '用户管理 - 新增' }).click();
+  await expect(form.getByLabel('用户名')).toHaveValue('halfway');
+  await expect(form.getByLabel('姓名')).toHaveValue('写了一半');
+
+  // Closing the tab would lose it: it asks first.
+  await tabs.getByRole('button', { name: '关闭 用户管理 - 新增' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('“用户管理 - 新增”有修改尚未保存，关闭后将丢失。确定关闭吗？')).toBeVisible();
+  await dialog.getByRole('button', { name: '放弃修改' }).click();
+  await expect(tabs.getByRole('link', { name: '用户管理 - 新增' })).toHaveCount(0);
+});
+
+test('disabling a user asks for confirmation first', async ({ page, request }) => {
+  const userName = uniqueName('quiet');
+  const id = await createUser(request, { userName, realName: '安静同学', password: 'Learn1234', roleIds: [LEARNER_ROLE_ID] });
+  const token = await apiToken(request, ADMIN.username, ADMIN.password);
+  const stateOf = async () => (await api<{ state: number }>(request, '/api/sys/user/detail', { id }, token)).state;
+
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/sys/user');
+  await page.getByRole('textbox', { name: '用户名' }).fill(userName);
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  const row = page.getByRole('row').filter({ hasText: userName });
+  await row.getByRole('checkbox').check();
+
+  await page.getByRole('button', { name: '禁用' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('确定禁用选中的 1 个用户吗？禁用后他们将立即退出登录。')).toBeVisible();
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await stateOf()).toBe(0);
+
+  await page.getByRole('button', { name: '禁用' }).click();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(stateOf).toBe(1);
+  await expect(row.getByText('禁用', { exact: true })).toBeVisible();
+});
+
+test('with the server unreachable a list shows the error and 重试, never its empty state', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.route('**/api/sys/depart/tree', (route) => route.abort('connectionrefused'));
+  await page.goto('/admin/sys/depart');
+  const alert = page.getByRole('alert').filter({ hasText: '加载失败' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByText('啊哦，与服务器失去连接了~')).toBeVisible();
+  await expect(page.getByText(/还没有部门/)).toHaveCount(0);
+
+  await page.route('**/api/sys/user/paging', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+  await page.goto('/admin/sys/user');
+  await expect(page.getByRole('alert').filter({ hasText: '请求出现错误！' })).toBeVisible();
+  await expect(page.getByText('还没有用户')).toHaveCount(0);
+  await expect(page.getByText(/Request failed/)).toHaveCount(0);
+
+  // The server is back: 重试 loads the rows.
+  await page.unroute('**/api/sys/user/paging');
+  await page.getByRole('button', { name: '重试' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'admin' })).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { Box, Button, CircularProgress, FormHelperText, FormLabel, Stack, Typogr
 import UploadIcon from '@mui/icons-material/Upload';
 import ClearIcon from '@mui/icons-material/Clear';
 import { useInput, useNotify, useResourceContext, useTranslate } from 'react-admin';
-import { useAppDataProvider } from '../shared/appData';
+import { uploadFile } from '../../../common/services/file';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -12,7 +12,6 @@ export function LogoInput({ source, kind = 'logo', helperText }: { source: strin
   const translate = useTranslate();
   const notify = useNotify();
   const resource = useResourceContext();
-  const dataProvider = useAppDataProvider();
   const { id, field } = useInput({ source, defaultValue: '' });
   const fileRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -27,7 +26,7 @@ export function LogoInput({ source, kind = 'logo', helperText }: { source: strin
     }
     setBusy(true);
     try {
-      const result = await dataProvider.upload(file, kind);
+      const result = await uploadFile(file, kind);
       field.onChange(result.url);
     } catch {
       // Shown by the http client.

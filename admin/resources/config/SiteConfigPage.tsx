@@ -1,54 +1,60 @@
-import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
-import {
-  BooleanInput,
-  Form,
-  maxLength,
-  required,
-  ResourceContextProvider,
-  SaveButton,
-  TextInput,
-  Title,
-  Toolbar,
-  useCanAccess,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
-import type { ConfigSaveBody, SiteConfig } from '../../../common/api';
-import { useQueryClient } from '@tanstack/react-query';
-import { SITE_CONFIG_ID } from '../../../common/constants';
-import { useApiQuery, useAppDataProvider } from '../shared/appData';
+import { useEffect } from 'react';
+import { Card, CardContent, Divider } from '@mui/material';
+import { useFormContext } from 'react-hook-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BooleanInput, Form, maxLength, required, ResourceContextProvider, SaveButton, TextInput, Toolbar, useCanAccess, useNotify } from 'react-admin';
+import { configApi, type ConfigSaveBody, type SiteConfig } from '../../../common/api';
+import { call } from '../../../common/http';
+import { UnsavedChangesTracker } from '../../layout/KeptViews';
+import { siteConfigQuery } from '../../layout/useAdminSession';
+import { LoadError } from '../shared/LoadError';
 import { LoadingBlock } from '../shared/LoadingBlock';
-import { pickBody } from '../shared/util';
 import { LogoInput } from './LogoInput';
-import { SITE_CONFIG_QUERY_KEY } from '../../layout/useAdminSession';
 
 const RESOURCE = 'sys/config';
-const SAVE_KEYS = ['id', 'siteName', 'frontLogo', 'backLogo', 'copyRight', 'allowRegister', 'registerReview'] as const;
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+function toBody(config: SiteConfig, values: Record<string, unknown>): ConfigSaveBody {
+  return {
+    id: config.id,
+    siteName: text(values.siteName),
+    frontLogo: text(values.frontLogo),
+    backLogo: text(values.backLogo),
+    copyRight: text(values.copyRight),
+    allowRegister: Boolean(values.allowRegister),
+    registerReview: Boolean(values.registerReview),
+  };
+}
+
+/** After a save the saved values are the form's new starting point (nothing left unsaved). */
+function ResetAfterSave({ saved }: { saved: SiteConfig | undefined }) {
+  const { reset } = useFormContext();
+  useEffect(() => {
+    if (saved) reset(saved);
+  }, [saved, reset]);
+  return null;
+}
 
 function SiteConfigForm({ config }: { config: SiteConfig }) {
   const notify = useNotify();
-  const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
-  const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'edit' });
-
-  const submit = async (values: Record<string, unknown>) => {
-    const body = pickBody<ConfigSaveBody>(values, SAVE_KEYS);
-    body.id = String(config.id ?? SITE_CONFIG_ID);
-    body.allowRegister = !!values.allowRegister;
-    body.registerReview = !!values.registerReview;
-    try {
-      const saved = await dataProvider.call<SiteConfig | null>('/api/sys/config/save', body);
-      const detail = { ...config, ...body, ...(saved ?? {}) } as SiteConfig;
+  const { canAccess, isPending: checking } = useCanAccess({ resource: RESOURCE, action: 'edit' });
+  const save = useMutation({
+    mutationFn: (body: ConfigSaveBody) => call(configApi.save, body),
+    onSuccess: (saved) => {
       notify('examhall.common.saved', { type: 'success' });
-      // The shell's sidebar logo and document title read this cache: they change at once.
-      queryClient.setQueryData(SITE_CONFIG_QUERY_KEY, detail);
-    } catch {
-      // Shown by the http client; the form keeps the values.
-    }
-  };
+      // The shell's sidebar logo and document title read the same query: they change at once.
+      queryClient.setQueryData(siteConfigQuery().queryKey, saved);
+    },
+  });
 
+  // The form is created read-only or not: wait for the answer.
+  if (checking) return <LoadingBlock />;
   return (
-    <Form defaultValues={config} onSubmit={submit} resource={RESOURCE} disabled={!canAccess}>
+    <Form defaultValues={config} onSubmit={(values: Record<string, unknown>) => save.mutateAsync(toBody(config, values)).catch(() => undefined)} resource={RESOURCE} disabled={!canAccess} noValidate>
+      <UnsavedChangesTracker />
+      <ResetAfterSave saved={save.data} />
       <CardContent sx={{ maxWidth: 720 }}>
         <TextInput source="siteName" validate={[required('examhall.validation.siteName'), maxLength(64)]} />
         <LogoInput source="frontLogo" helperText="examhall.config.logoHelper" />
@@ -60,7 +66,7 @@ function SiteConfigForm({ config }: { config: SiteConfig }) {
       </CardContent>
       {canAccess ? (
         <Toolbar>
-          <SaveButton label="examhall.common.save" />
+          <SaveButton label="examhall.common.save" alwaysEnable />
         </Toolbar>
       ) : null}
     </Form>
@@ -69,24 +75,18 @@ function SiteConfigForm({ config }: { config: SiteConfig }) {
 
 /** 站点设置 (/sys/config): the one site-settings record (id 1). */
 export function SiteConfigPage() {
-  const translate = useTranslate();
-  const { data, isPending } = useApiQuery<SiteConfig>('/api/sys/config/detail', { id: SITE_CONFIG_ID });
+  const query = useQuery(siteConfigQuery());
   return (
     <ResourceContextProvider value={RESOURCE}>
-      <Box sx={{ mt: 1 }}>
-        <Title title={translate('examhall.config.title')} />
-        <Card>
-          {data ? (
-            <SiteConfigForm config={data} />
-          ) : isPending ? (
-            <LoadingBlock />
-          ) : (
-            <Typography sx={{ p: 4 }} color="text.secondary">
-              {translate('examhall.common.noData')}
-            </Typography>
-          )}
-        </Card>
-      </Box>
+      <Card>
+        {query.data ? (
+          <SiteConfigForm config={query.data} />
+        ) : query.isError ? (
+          <LoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : (
+          <LoadingBlock />
+        )}
+      </Card>
     </ResourceContextProvider>
   );
 }

@@ -1,15 +1,22 @@
 import { maxLength, NumberInput, required, TextInput, useTranslate } from 'react-admin';
-import type { DepartNode, DepartSaveBody } from '../../../common/api';
+import { departApi, type DepartNode, type DepartSaveBody } from '../../../common/api';
 import { DeptTreeInput } from '../shared/DeptTreeSelect';
-import { SaveDialog } from '../shared/SaveDialog';
+import { optionalInt, SaveDialog } from '../shared/SaveDialog';
 import { treeDialogTitle, type TreeDialogState } from '../shared/treeUi';
 import { integerRule } from '../shared/util';
 
 const RESOURCE = 'sys/depart';
-export type DepartDialogState = TreeDialogState<DepartNode>;
 
-/** 新增部门 / 新增下级 / 编辑 in a dialog; saves through /api/sys/depart/save. */
-export function DepartFormDialog({ state, tree, onClose, onSaved }: { state: DepartDialogState; tree: DepartNode[]; onClose: () => void; onSaved: () => void }) {
+const toBody = (values: Record<string, unknown>): DepartSaveBody => ({
+  ...(values.id ? { id: String(values.id) } : {}),
+  parentId: String(values.parentId ?? ''),
+  deptName: String(values.deptName ?? '').trim(),
+  deptCode: String(values.deptCode ?? '').trim(),
+  ...(optionalInt(values.sort) !== undefined ? { sort: optionalInt(values.sort) } : {}),
+});
+
+/** 新增部门 / 新增下级 / 编辑 in a dialog; saves through departApi.save. */
+export function DepartFormDialog({ state, tree, onClose, onSaved }: { state: TreeDialogState<DepartNode>; tree: DepartNode[]; onClose: () => void; onSaved: () => void }) {
   const translate = useTranslate();
   const editing = state.mode === 'edit' ? state.node : undefined;
   const defaults: Record<string, unknown> = editing
@@ -18,14 +25,14 @@ export function DepartFormDialog({ state, tree, onClose, onSaved }: { state: Dep
   const title = treeDialogTitle(translate, 'examhall.departs', state, (n) => n.deptName);
 
   return (
-    <SaveDialog<DepartSaveBody>
+    <SaveDialog
       title={title}
       titleId="depart-form-title"
       maxWidth="sm"
       resource={RESOURCE}
       defaultValues={defaults}
-      saveUrl="/api/sys/depart/save"
-      saveKeys={['id', 'parentId', 'deptName', 'deptCode']}
+      endpoint={departApi.save}
+      toBody={toBody}
       onClose={onClose}
       onSaved={onSaved}
     >

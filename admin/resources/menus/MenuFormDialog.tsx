@@ -1,27 +1,49 @@
 import { useMemo } from 'react';
 import { Box, Stack } from '@mui/material';
 import { AutocompleteInput, BooleanInput, FormDataConsumer, maxLength, NumberInput, RadioButtonGroupInput, required, TextInput, useTranslate } from 'react-admin';
-import type { MenuNode, MenuSaveBody } from '../../../common/api';
+import { menuApi, type MenuNode, type MenuSaveBody } from '../../../common/api';
 import { MenuType } from '../../../common/codes';
 import { useCodeChoices } from '../shared/labels';
-import { SaveDialog } from '../shared/SaveDialog';
+import { optionalInt, SaveDialog } from '../shared/SaveDialog';
 import { descendantIds, findNode, flattenTree } from '../shared/tree';
 import { treeDialogTitle, type TreeDialogState } from '../shared/treeUi';
 import { integerRule, parseCode } from '../shared/util';
 
 const RESOURCE = 'sys/menu';
-export const MENU_FUNCTION = 2;
+const MENU_FUNCTION = MenuType.FUNCTION;
 const TOP = '0';
-const SAVE_KEYS = ['id', 'parentId', 'menuType', 'title', 'path', 'name', 'component', 'redirect', 'permissionTag', 'icon', 'hidden', 'alwaysShow', 'noCache', 'affix'] as const;
 
-export type MenuDialogState = TreeDialogState<MenuNode>;
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+
+/** The save body: a function carries its permission tag, a menu or route its path and component. */
+function toBody(values: Record<string, unknown>): MenuSaveBody {
+  const menuType = MenuType.has(Number(values.menuType)) ? MenuType.of(Number(values.menuType)) : MenuType.MENU;
+  const sort = optionalInt(values.sort);
+  return {
+    ...(values.id ? { id: String(values.id) } : {}),
+    parentId: text(values.parentId) || TOP,
+    menuType,
+    title: text(values.title),
+    path: text(values.path),
+    name: text(values.name),
+    component: text(values.component),
+    redirect: text(values.redirect),
+    permissionTag: text(values.permissionTag),
+    icon: text(values.icon),
+    hidden: Boolean(values.hidden),
+    alwaysShow: Boolean(values.alwaysShow),
+    noCache: Boolean(values.noCache),
+    affix: Boolean(values.affix),
+    ...(sort !== undefined ? { sort } : {}),
+  };
+}
 
 const isTop = (parentId: unknown) => !parentId || parentId === TOP;
 const topPathRule = (value: unknown, values: Record<string, unknown>) =>
   value && isTop(values.parentId) && !String(value).startsWith('/') ? 'examhall.menus.pathHelper' : undefined;
 
 /** 新增菜单 / 新增下级 / 编辑: fields depend on the type (menu and route: path + component; function: permission tag). */
-export function MenuFormDialog({ state, tree, onClose, onSaved }: { state: MenuDialogState; tree: MenuNode[]; onClose: () => void; onSaved: () => void }) {
+export function MenuFormDialog({ state, tree, onClose, onSaved }: { state: TreeDialogState<MenuNode>; tree: MenuNode[]; onClose: () => void; onSaved: () => void }) {
   const translate = useTranslate();
   const typeChoices = useCodeChoices(MenuType.items);
   const editing = state.mode === 'edit' ? state.node : undefined;
@@ -64,14 +86,14 @@ export function MenuFormDialog({ state, tree, onClose, onSaved }: { state: MenuD
   const title = treeDialogTitle(translate, 'examhall.menus', state, (n) => n.title);
 
   return (
-    <SaveDialog<MenuSaveBody>
+    <SaveDialog
       title={title}
       titleId="menu-form-title"
       maxWidth="md"
       resource={RESOURCE}
       defaultValues={defaults}
-      saveUrl="/api/sys/menu/save"
-      saveKeys={SAVE_KEYS}
+      endpoint={menuApi.save}
+      toBody={toBody}
       onClose={onClose}
       onSaved={onSaved}
     >

@@ -2,10 +2,14 @@ import { Stack, Typography } from '@mui/material';
 import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { SentMsg } from '../../../common/api';
 import { formatTime } from '../../../common/format';
+import { MsgTarget } from '../../../common/codes';
 import { ArticleCard } from '../shared/ArticleCard';
+import { useCodeLabel } from '../shared/labels';
+import { ShowLoadError, useRecordQueryOptions } from '../shared/recordParts';
 
 function MsgBody() {
   const translate = useTranslate();
+  const codeLabel = useCodeLabel();
   const record = useRecordContext<SentMsg>();
   if (!record) return null;
   const field = (name: string) => translate(`resources.sys/msg.fields.${name}`);
@@ -18,7 +22,7 @@ function MsgBody() {
             {field('senderName')}：{record.senderName}
           </Typography>
           <Typography variant="body2">
-            {field('targetType')}：{translate(`examhall.labels.msgTarget.${record.targetType}`)}
+            {field('targetType')}：{codeLabel(MsgTarget.items, record.targetType)}
           </Typography>
           <Typography variant="body2">
             {field('receiverCount')}：{record.receiverCount}
@@ -39,8 +43,14 @@ function MsgBody() {
 
 export function MsgShow() {
   const translate = useTranslate();
+  const queryOptions = useRecordQueryOptions();
   return (
-    <Show resource="sys/msg" title={translate('examhall.messages.showTitle')} component="div" actions={<TopToolbar><ListButton /></TopToolbar>}>
+    <Show
+      resource="sys/msg"
+      title={translate('examhall.messages.showTitle')}
+      component="div"
+      queryOptions={queryOptions}
+      error={<ShowLoadError />} actions={<TopToolbar><ListButton /></TopToolbar>}>
       <MsgBody />
     </Show>
   );

@@ -1,13 +1,12 @@
+import { lazy } from 'react';
 import MailIcon from '@mui/icons-material/Mail';
 import type { SentMsg } from '../../../common/api';
-import { MsgList } from './MsgList';
-import { MsgSend } from './MsgSend';
-import { MsgShow } from './MsgShow';
 
+/** 站内消息: each screen is loaded when first opened. */
 export default {
-  list: MsgList,
-  create: MsgSend,
-  show: MsgShow,
+  list: lazy(() => import('./MsgList').then((m) => ({ default: m.MsgList }))),
+  create: lazy(() => import('./MsgSend').then((m) => ({ default: m.MsgSend }))),
+  show: lazy(() => import('./MsgShow').then((m) => ({ default: m.MsgShow }))),
   icon: MailIcon,
   recordRepresentation: (r: SentMsg) => r.title,
 };

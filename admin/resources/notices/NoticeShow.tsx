@@ -2,13 +2,17 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import { CanAccess, EditButton, ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { NoticeRecord } from '../../../common/api';
 import { formatTime } from '../../../common/format';
+import { NoticeState, NoticeTarget } from '../../../common/codes';
 import { ArticleCard } from '../shared/ArticleCard';
+import { useCodeLabel } from '../shared/labels';
+import { ShowLoadError, useRecordQueryOptions } from '../shared/recordParts';
 import { StateChip } from '../shared/StateChip';
 
 const RESOURCE = 'sys/notice';
 
 function NoticeBody() {
   const translate = useTranslate();
+  const codeLabel = useCodeLabel();
   const record = useRecordContext<NoticeRecord>();
   if (!record) return null;
   return (
@@ -16,11 +20,11 @@ function NoticeBody() {
       title={record.title}
       meta={
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap sx={{ color: 'text.secondary' }}>
-          <StateChip label={translate(`examhall.labels.noticeState.${record.state}`)} color={record.state === 1 ? 'success' : 'default'} />
+          <StateChip label={codeLabel(NoticeState.items, record.state)} color={record.state === NoticeState.PUBLISHED ? 'success' : 'default'} />
           <Chip
             size="small"
             variant="outlined"
-            label={record.targetType === 2 ? translate('examhall.labels.noticeTarget.2') : translate('examhall.notices.everyone')}
+            label={record.targetType === NoticeTarget.DEPARTS ? codeLabel(NoticeTarget.items, record.targetType) : translate('examhall.notices.everyone')}
           />
           <Typography variant="body2">
             {translate('resources.sys/notice.fields.createByName')}：{record.createByName}
@@ -43,11 +47,14 @@ function NoticeBody() {
 
 export function NoticeShow() {
   const translate = useTranslate();
+  const queryOptions = useRecordQueryOptions();
   return (
     <Show
       resource={RESOURCE}
       title={translate('examhall.notices.showTitle')}
       component="div"
+      queryOptions={queryOptions}
+      error={<ShowLoadError />}
       actions={
         <TopToolbar>
           <ListButton />

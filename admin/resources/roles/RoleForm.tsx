@@ -1,13 +1,27 @@
-import { Create, Edit, maxLength, RadioButtonGroupInput, regex, required, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { Create, Edit, maxLength, RadioButtonGroupInput, regex, required, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import type { RoleRecord, RoleSaveBody } from '../../../common/api';
 import { RoleType } from '../../../common/codes';
+import { useRedirectAfterSave } from '../../layout/KeptViews';
 import { useCodeChoices } from '../shared/labels';
 import { MenuTreeInput } from '../shared/MenuTreeCheck';
-import { parseCode, pickBody } from '../shared/util';
+import { EditLoadError, FormToolbar, ResourceForm, useRecordQueryOptions } from '../shared/recordParts';
+import { parseCode } from '../shared/util';
 
 const RESOURCE = 'sys/role';
-const SAVE_KEYS = ['id', 'roleCode', 'roleName', 'roleType', 'remark', 'menuIds'] as const;
-const toBody = (data: Record<string, unknown>) => pickBody<RoleSaveBody>(data, SAVE_KEYS);
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+function toBody(data: Record<string, unknown>): RoleSaveBody {
+  const roleType = Number(data.roleType);
+  return {
+    ...(data.id ? { id: String(data.id) } : {}),
+    roleCode: text(data.roleCode),
+    roleName: text(data.roleName),
+    roleType: RoleType.has(roleType) ? roleType : RoleType.LEARNER,
+    remark: text(data.remark),
+    menuIds: Array.isArray(data.menuIds) ? data.menuIds.map(String) : [],
+  };
+}
 
 export function RoleFormFields() {
   const roleTypes = useCodeChoices(RoleType.items);
@@ -28,11 +42,12 @@ export function RoleFormFields() {
 
 export function RoleCreate() {
   const translate = useTranslate();
+  const redirect = useRedirectAfterSave();
   return (
-    <Create resource={RESOURCE} title={translate('examhall.roles.createTitle')} redirect="list" transform={toBody}>
-      <SimpleForm defaultValues={{ roleType: 1, menuIds: [], remark: '' }}>
+    <Create resource={RESOURCE} title={translate('examhall.roles.createTitle')} redirect={redirect} transform={toBody}>
+      <ResourceForm defaultValues={{ roleType: RoleType.LEARNER, menuIds: [], remark: '' }}>
         <RoleFormFields />
-      </SimpleForm>
+      </ResourceForm>
     </Create>
   );
 }
@@ -44,11 +59,13 @@ function RoleEditTitle() {
 }
 
 export function RoleEdit() {
+  const redirect = useRedirectAfterSave();
+  const queryOptions = useRecordQueryOptions();
   return (
-    <Edit resource={RESOURCE} title={<RoleEditTitle />} redirect="list" mutationMode="pessimistic" transform={toBody}>
-      <SimpleForm>
+    <Edit resource={RESOURCE} title={<RoleEditTitle />} redirect={redirect} mutationMode="pessimistic" queryOptions={queryOptions} error={<EditLoadError />} transform={toBody}>
+      <ResourceForm toolbar={<FormToolbar deletable />}>
         <RoleFormFields />
-      </SimpleForm>
+      </ResourceForm>
     </Edit>
   );
 }

@@ -1,12 +1,12 @@
+import { lazy } from 'react';
 import BadgeIcon from '@mui/icons-material/Badge';
 import type { RoleRecord } from '../../../common/api';
-import { RoleList } from './RoleList';
-import { RoleCreate, RoleEdit } from './RoleForm';
 
+/** 角色管理: each screen is loaded when first opened. */
 export default {
-  list: RoleList,
-  create: RoleCreate,
-  edit: RoleEdit,
+  list: lazy(() => import('./RoleList').then((m) => ({ default: m.RoleList }))),
+  create: lazy(() => import('./RoleForm').then((m) => ({ default: m.RoleCreate }))),
+  edit: lazy(() => import('./RoleForm').then((m) => ({ default: m.RoleEdit }))),
   icon: BadgeIcon,
   recordRepresentation: (r: RoleRecord) => r.roleName,
 };

@@ -1,12 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { Autocomplete, Box, Chip, TextField, type AutocompleteRenderInputParams, type SxProps, type Theme } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type Validator } from 'react-admin';
-import type { DepartNode } from '../../../common/api';
-import { useApiQuery } from './appData';
+import { useQuery } from '@tanstack/react-query';
+import { departApi, type DepartNode } from '../../../common/api';
+import { endpointQuery } from '../../providers/endpointQuery';
 import { descendantIds, findNode, flattenTree, type FlatEntry } from './tree';
-
-/** The department tree, loaded once per mounted picker. */
-export const useDepartTree = () => useApiQuery<DepartNode[]>('/api/sys/depart/tree');
 
 interface PickerBaseProps {
   label: ReactNode;
@@ -41,7 +39,7 @@ type Entry = FlatEntry<DepartNode>;
  */
 export function DeptTreePicker(props: DeptTreePickerSingleProps | DeptTreePickerMultiProps) {
   const translate = useTranslate();
-  const loaded = useApiQuery<DepartNode[]>('/api/sys/depart/tree', undefined, !props.tree);
+  const loaded = useQuery({ ...endpointQuery(departApi.tree), enabled: !props.tree });
   const tree = props.tree ?? loaded.data;
   const options = useMemo(() => {
     const all = flattenTree(tree);
@@ -61,7 +59,7 @@ export function DeptTreePicker(props: DeptTreePickerSingleProps | DeptTreePicker
     sx: props.sx,
     getOptionLabel: (e: Entry) => e.node.deptName,
     isOptionEqualToValue: (a: Entry, b: Entry) => a.node.id === b.node.id,
-    noOptionsText: translate('examhall.common.noData'),
+    noOptionsText: translate(loaded.isError ? 'examhall.common.loadFailed' : 'examhall.common.noData'),
     loadingText: translate('ra.page.loading'),
     renderOption: (liProps: React.HTMLAttributes<HTMLLIElement> & { key: React.Key }, e: Entry) => {
       const { key, ...rest } = liProps;

@@ -1,8 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
-import { useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 
-/** What a list shows when it has no rows (with or without filters). */
+/** What a list or tree shows when it has no rows. */
 export function EmptyState({ message }: { message: string }) {
   const translate = useTranslate();
   return (
@@ -13,4 +13,11 @@ export function EmptyState({ message }: { message: string }) {
       </Typography>
     </Box>
   );
+}
+
+/** A list's empty state: `message` (还没有用户) when nothing exists, 没有找到符合条件的记录 when filters hide everything. */
+export function ListEmpty({ message }: { message: string }) {
+  const { filterValues } = useListContext();
+  const filtered = Object.keys(filterValues ?? {}).length > 0;
+  return <EmptyState message={filtered ? 'examhall.common.noMatch' : message} />;
 }

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { Box, Button, Checkbox, Chip, CircularProgress, FormHelperText, FormLabel, Stack, Typography } from '@mui/material';
 import { InputHelperText, useInput, useTranslate } from 'react-admin';
-import type { MenuNode } from '../../../common/api';
-import { useApiQuery } from './appData';
+import { useQuery } from '@tanstack/react-query';
+import { menuApi, type MenuNode } from '../../../common/api';
+import { MenuType } from '../../../common/codes';
+import { endpointQuery } from '../../providers/endpointQuery';
+import { LoadError } from './LoadError';
 import { descendantIds, flattenTree, parentMap } from './tree';
 import { ExpandCollapseButtons, TreeItem, TreeToggle, useCollapsed } from './treeUi';
 
-const MENU_FUNCTION = 2;
 
 /**
  * Toggle one entry in a checked set that always holds every checked entry plus the ancestors of
@@ -34,7 +36,7 @@ export function toggleMenu(tree: readonly MenuNode[], checked: ReadonlySet<strin
 interface MenuTreeCheckProps {
   value: string[];
   onChange: (ids: string[]) => void;
-  /** Ready-made tree; otherwise /api/sys/menu/tree is loaded. */
+  /** Ready-made tree; otherwise the menu tree is loaded. */
   tree?: MenuNode[];
   disabled?: boolean;
 }
@@ -42,13 +44,14 @@ interface MenuTreeCheckProps {
 /** Menu tree with checkboxes (role form). Function entries show their permission tag. */
 export function MenuTreeCheck({ value, onChange, tree: given, disabled }: MenuTreeCheckProps) {
   const translate = useTranslate();
-  const loaded = useApiQuery<MenuNode[]>('/api/sys/menu/tree', undefined, !given);
+  const loaded = useQuery({ ...endpointQuery(menuApi.tree), enabled: !given });
   const tree = useMemo(() => given ?? loaded.data ?? [], [given, loaded.data]);
   const checked = useMemo(() => new Set(value ?? []), [value]);
   const { collapsed, toggle, expandAll, collapseAll } = useCollapsed();
   const allIds = useMemo(() => flattenTree(tree).map((e) => e.node.id), [tree]);
 
-  if (!given && loaded.isPending && !loaded.data) return <CircularProgress size={24} aria-label={translate('examhall.common.loading')} />;
+  if (!given && loaded.isPending) return <CircularProgress size={24} aria-label={translate('examhall.common.loading')} />;
+  if (!given && loaded.isError && !loaded.data) return <LoadError error={loaded.error} onRetry={() => void loaded.refetch()} retrying={loaded.isFetching} />;
   if (tree.length === 0) return <Typography color="text.secondary">{translate('examhall.common.noData')}</Typography>;
 
   const renderNodes = (nodes: MenuNode[], depth: number) =>
@@ -72,7 +75,7 @@ export function MenuTreeCheck({ value, onChange, tree: given, disabled }: MenuTr
           <Typography variant="body2" component="span">
             {node.title}
           </Typography>
-          {node.menuType === MENU_FUNCTION && node.permissionTag ? (
+          {node.menuType === MenuType.FUNCTION && node.permissionTag ? (
             <Chip label={node.permissionTag} size="small" variant="outlined" sx={{ ml: 1, fontFamily: 'monospace', fontSize: 12 }} />
           ) : null}
         </Stack>

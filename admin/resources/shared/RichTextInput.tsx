@@ -31,7 +31,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
 import Image from '@tiptap/extension-image';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, useTranslate, type Validator } from 'react-admin';
-import { useAppDataProvider } from './appData';
+import { uploadFile } from '../../../common/services/file';
 
 const LINK_PATTERN = /^https?:\/\/\S+$/i;
 type Level = 1 | 2 | 3;
@@ -56,7 +56,6 @@ interface RichTextEditorProps {
 /** Rich-text editor (tiptap) storing HTML; images are uploaded through the data provider. */
 export function RichTextEditor({ value, onChange, onBlur, uploadKind = 'notice', label, ariaLabel, id, error, disabled }: RichTextEditorProps) {
   const translate = useTranslate();
-  const dataProvider = useAppDataProvider();
   const fileRef = useRef<HTMLInputElement>(null);
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkUrl, setLinkUrl] = useState('');
@@ -130,7 +129,7 @@ export function RichTextEditor({ value, onChange, onBlur, uploadKind = 'notice',
   const onPickImage = async (file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) return;
-    const result = await dataProvider.upload(file, uploadKind).catch(() => undefined);
+    const result = await uploadFile(file, uploadKind).catch(() => undefined);
     if (result?.url) chain().setImage({ src: result.url, alt: result.name }).run();
   };
   const applyLink = () => {

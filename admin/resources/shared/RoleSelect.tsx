@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { AutocompleteArrayInput, SelectInput, type Validator } from 'react-admin';
-import type { RoleRecord } from '../../../common/api';
-import { useApiQuery } from './appData';
+import { useQuery } from '@tanstack/react-query';
+import { roleApi } from '../../../common/api';
+import { endpointQuery } from '../../providers/endpointQuery';
 
-/** All roles for pickers (/api/sys/role/list). */
+/** All roles for pickers. */
 export const useRoleChoices = () => {
-  const { data, isPending } = useApiQuery<RoleRecord[]>('/api/sys/role/list');
+  const { data, isPending } = useQuery(endpointQuery(roleApi.list));
   const choices = useMemo(() => (data ?? []).map((r) => ({ id: r.id, name: r.roleName })), [data]);
   return { choices, isPending };
 };

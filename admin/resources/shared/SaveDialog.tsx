@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { Form, useNotify, useTranslate } from 'react-admin';
-import { useAppDataProvider } from './appData';
-import { pickBody } from './util';
+import type { BodyOf, Endpoint } from '../../../common/api';
+import { call, type CallArgs } from '../../../common/http';
 
-interface SaveDialogProps<T> {
+interface SaveDialogProps<E extends Endpoint> {
   title: string;
   /** The id of the title, naming the dialog. */
   titleId: string;
@@ -12,50 +13,34 @@ interface SaveDialogProps<T> {
   resource: string;
   defaultValues: Record<string, unknown>;
   /** The save endpoint (create without id, update with id). */
-  saveUrl: string;
-  /** What the body takes from the form; an optional `sort` is sent as a number when filled. */
-  saveKeys: readonly (keyof T & string)[];
+  endpoint: E;
+  /** The body the endpoint takes, from the form's values. */
+  toBody: (values: Record<string, unknown>) => BodyOf<E>;
   onClose: () => void;
   onSaved: () => void;
   children: ReactNode;
 }
 
-/** A create / edit form in a dialog (取消 / 保存) that saves through one endpoint. */
-export function SaveDialog<T extends Record<string, unknown>>({
-  title,
-  titleId,
-  maxWidth,
-  resource,
-  defaultValues,
-  saveUrl,
-  saveKeys,
-  onClose,
-  onSaved,
-  children,
-}: SaveDialogProps<T>) {
+/**
+ * A create / edit form in a dialog (取消 / 保存) that saves through one endpoint. 保存 is always
+ * enabled: an empty submit shows the field errors. A refusal is shown by the http client and the
+ * dialog keeps what was typed.
+ */
+export function SaveDialog<E extends Endpoint>({ title, titleId, maxWidth, resource, defaultValues, endpoint, toBody, onClose, onSaved, children }: SaveDialogProps<E>) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useAppDataProvider();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (values: Record<string, unknown>) => {
-    const body: Record<string, unknown> = pickBody<T>(values, saveKeys);
-    if (values.sort !== null && values.sort !== undefined && values.sort !== '') body.sort = Number(values.sort);
-    setBusy(true);
-    try {
-      await dataProvider.call(saveUrl, body);
+  const save = useMutation({
+    mutationFn: (body: BodyOf<E>) => call(endpoint, ...([body] as CallArgs<E>)),
+    onSuccess: () => {
       notify('examhall.common.saved', { type: 'success' });
       onSaved();
-    } catch {
-      // Shown by the http client; the dialog keeps what was typed.
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = save.isPending;
 
   return (
     <Dialog open onClose={() => !busy && onClose()} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
-      <Form defaultValues={defaultValues} onSubmit={submit} resource={resource}>
+      <Form defaultValues={defaultValues} onSubmit={(values: Record<string, unknown>) => save.mutateAsync(toBody(values)).catch(() => undefined)} resource={resource} noValidate>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent sx={{ pt: '8px !important' }}>{children}</DialogContent>
         <DialogActions>
@@ -69,4 +54,11 @@ export function SaveDialog<T extends Record<string, unknown>>({
       </Form>
     </Dialog>
   );
+}
+
+/** A whole number typed in a form, or nothing (an empty optional `sort`). */
+export function optionalInt(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) ? n : undefined;
 }

@@ -1,22 +1,33 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Autocomplete, Box, Chip, TextField } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type Validator } from 'react-admin';
-import type { Page } from '../../../common/errorCodes';
-import type { UserRecord } from '../../../common/api';
-import { useAppDataProvider } from './appData';
+import { userApi, type UserFilters, type UserRecord } from '../../../common/api';
+import { call } from '../../../common/http';
+import { endpointKey } from '../../providers/endpointQuery';
 
 const SEARCH_SIZE = 20;
 const DEBOUNCE_MS = 300;
 type Option = Pick<UserRecord, 'id' | 'userName' | 'realName' | 'deptName'>;
 
 /** Users whose user name or real name contains `text` (two filtered pages merged). */
-async function searchUsers(call: <T>(path: string, body: unknown) => Promise<T>, text: string): Promise<Option[]> {
-  const page = (params: Record<string, string>) =>
-    call<Page<UserRecord>>('/api/sys/user/paging', { current: 1, size: SEARCH_SIZE, params, orders: [{ column: 'userName', asc: true }] });
+async function searchUsers(text: string): Promise<Option[]> {
+  const page = (params: UserFilters) =>
+    call(userApi.paging, { current: 1, size: SEARCH_SIZE, params, orders: [{ column: 'userName', asc: true }] }, { silent: true });
   const [byUserName, byRealName] = await Promise.all([page({ userName: text }), text ? page({ realName: text }) : Promise.resolve(undefined)]);
   const seen = new Map<string, Option>();
   for (const u of [...byUserName.records, ...(byRealName?.records ?? [])]) if (!seen.has(u.id)) seen.set(u.id, u);
   return [...seen.values()];
+}
+
+/** `value`, once it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 const labelOf = (u: Option) => (u.realName ? `${u.realName}（${u.userName}）` : u.userName);
@@ -36,29 +47,14 @@ export function UserPickerInput({
   isRequired?: boolean;
 }) {
   const translate = useTranslate();
-  const dataProvider = useAppDataProvider();
   const { id, field, fieldState, formState, isRequired } = useInput({ source, validate, resource, defaultValue: [], isRequired: required });
   const [text, setText] = useState('');
-  const [options, setOptions] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(false);
+  const search = useDebounced(text.trim(), DEBOUNCE_MS);
+  const found = useQuery({ queryKey: [...endpointKey(userApi.paging), 'search', search], queryFn: () => searchUsers(search), placeholderData: keepPreviousData });
+  const options = found.data ?? [];
   const [picked, setPicked] = useState<Option[]>([]);
   const ids: string[] = useMemo(() => (Array.isArray(field.value) ? field.value : []), [field.value]);
   const value = useMemo(() => ids.map((i) => picked.find((p) => p.id === i) ?? { id: i, userName: i, realName: '', deptName: '' }), [ids, picked]);
-
-  useEffect(() => {
-    let alive = true;
-    const timer = setTimeout(() => {
-      setLoading(true);
-      searchUsers((p, b) => dataProvider.call(p, b), text.trim())
-        .then((found) => alive && setOptions(found))
-        .catch(() => alive && setOptions([]))
-        .finally(() => alive && setLoading(false));
-    }, DEBOUNCE_MS);
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [dataProvider, text]);
 
   const showError = (fieldState.isTouched || formState.isSubmitted) && fieldState.invalid;
   return (
@@ -68,13 +64,13 @@ export function UserPickerInput({
       sx={{ maxWidth: 720, mb: 2 }}
       options={options}
       value={value}
-      loading={loading}
+      loading={found.isFetching && !found.data}
       filterOptions={(x) => x}
       filterSelectedOptions
       disableCloseOnSelect
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={labelOf}
-      noOptionsText={translate('examhall.common.noData')}
+      noOptionsText={translate(found.isError ? 'examhall.common.loadFailed' : 'examhall.common.noData')}
       loadingText={translate('examhall.common.loading')}
       onInputChange={(_e, v, reason) => {
         // Only typing (or clearing) searches; picking an option keeps the last results.

@@ -1,4 +1,4 @@
-/** Helpers for the nested trees the server answers (/api/sys/depart/tree, /api/sys/menu/tree). */
+/** Helpers for the nested trees the server answers (departments, menus). */
 export interface TreeNode {
   id: string;
   parentId: string;
@@ -35,20 +35,6 @@ export function parentMap<N extends TreeNode>(nodes: readonly N[] | undefined): 
   const map = new Map<string, string>();
   for (const { node } of flattenTree(nodes)) for (const child of node.children) map.set(child.id, node.id);
   return map;
-}
-
-/** Whether a node is the first / last among its siblings (for disabling move up / down). */
-export function siblingPosition<N extends TreeNode>(nodes: readonly N[] | undefined, id: string): { first: boolean; last: boolean } {
-  const walk = (list: readonly TreeNode[]): { first: boolean; last: boolean } | undefined => {
-    const i = list.findIndex((n) => n.id === id);
-    if (i >= 0) return { first: i === 0, last: i === list.length - 1 };
-    for (const n of list) {
-      const found = walk(n.children);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return walk(nodes ?? []) ?? { first: true, last: true };
 }
 
 /** The ids of every node that has children (what 折叠全部 folds). */

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Card, IconButton, Stack, Tooltip } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -8,9 +7,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
-import { Title, useCanAccess, useTranslate, type TranslateFunction } from 'react-admin';
-import { EmptyState } from './EmptyState';
-import { LoadingBlock } from './LoadingBlock';
+import { useCanAccess, useTranslate, type TranslateFunction } from 'react-admin';
 
 /** The ids of the folded entries of a drawn tree (everything open at first). */
 export function useCollapsed() {
@@ -134,45 +131,6 @@ export function TreeNodeActions({ can, busy, first, last, onAddChild, onEdit, on
         </IconAction>
       ) : null}
     </>
-  );
-}
-
-interface TreeScreenProps {
-  /** Message key of the page title. */
-  title: string;
-  /** Message key of the button that adds a top-level entry (shown with the create permission). */
-  addTopLabel: string;
-  canCreate: boolean;
-  onAddTop: () => void;
-  onExpandAll: () => void;
-  onCollapseAll: () => void;
-  /** Nothing loaded yet. */
-  loading: boolean;
-  /** Loaded, and no entry: the empty message instead of the tree. */
-  emptyMessage: string | false;
-  /** The drawn tree. */
-  children: ReactNode;
-  /** Form and confirmation dialogs. */
-  dialogs: ReactNode;
-}
-
-/** The frame of a tree screen (部门管理, 菜单管理): title, 展开全部 / 折叠全部 / add, the tree in a card. */
-export function TreeScreen({ title, addTopLabel, canCreate, onAddTop, onExpandAll, onCollapseAll, loading, emptyMessage, children, dialogs }: TreeScreenProps) {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ mt: 1 }}>
-      <Title title={translate(title)} />
-      <Stack direction="row" spacing={1} sx={{ mb: 1 }} justifyContent="flex-end">
-        <ExpandCollapseButtons onExpandAll={onExpandAll} onCollapseAll={onCollapseAll} />
-        {canCreate ? (
-          <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={onAddTop}>
-            {translate(addTopLabel)}
-          </Button>
-        ) : null}
-      </Stack>
-      <Card>{loading ? <LoadingBlock /> : emptyMessage ? <EmptyState message={emptyMessage} /> : children}</Card>
-      {dialogs}
-    </Box>
   );
 }
 

@@ -1,98 +1,92 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import BadgeIcon from '@mui/icons-material/Badge';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import {
-  Button,
-  CanAccess,
-  Form,
-  PasswordInput,
-  required,
-  useListContext,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  useUnselectAll,
-  type Identifier,
-} from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { CanAccess, Form, PasswordInput, required, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { userApi, type BatchDeptBody, type BatchRoleBody, type BodyOf, type Endpoint, type ResetPassBody } from '../../../common/api';
+import { UserState } from '../../../common/codes';
+import { call, type CallArgs } from '../../../common/http';
 import { passwordRule } from '../../../common/validators';
-import { useAppDataProvider } from '../shared/appData';
 import { DeptTreeInput } from '../shared/DeptTreeSelect';
-import { BulkDeleteAction } from '../shared/listParts';
+import { BulkDeleteAction, ConfirmedBulkButton } from '../shared/listParts';
 import { RoleSelectArrayInput } from '../shared/RoleSelect';
 
 const RESOURCE = 'sys/user';
-const USER_STATE_NORMAL = 0;
-const USER_STATE_DISABLED = 1;
 
-/** Runs a batch call on the selected users, then says so, clears the selection and reloads. */
-function useBatchCall() {
-  const dataProvider = useAppDataProvider();
+/**
+ * Runs a batch endpoint on the selected users, then says so, clears the selection and reloads.
+ * The server's refusal is shown by the http client.
+ */
+function useBatch<E extends Endpoint>(endpoint: E) {
   const { selectedIds } = useListContext();
   const unselectAll = useUnselectAll(RESOURCE);
   const refresh = useRefresh();
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const run = async (path: string, body: Record<string, unknown>): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await dataProvider.call(path, { ids: selectedIds as Identifier[], ...body });
+  const ids = selectedIds.map(String);
+  const mutation = useMutation({
+    mutationFn: (body: BodyOf<E>) => call(endpoint, ...([body] as CallArgs<E>)),
+    onSuccess: () => {
       notify('examhall.common.done', { type: 'success' });
       unselectAll();
       refresh();
-      return true;
-    } catch {
-      // The http client has shown the server's message.
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { run, busy, count: selectedIds.length };
+    },
+  });
+  /** Resolves true when it went through. */
+  const run = (body: BodyOf<E>) => mutation.mutateAsync(body).then(
+    () => true,
+    () => false,
+  );
+  return { run, ids, busy: mutation.isPending };
 }
 
-interface BatchDialogButtonProps {
+interface BatchDialogButtonProps<E extends Endpoint> {
   label: string;
   icon: ReactElement;
-  path: string;
-  children: ReactNode;
+  endpoint: E;
+  /** The endpoint's body from the selected ids and the dialog's form. */
+  toBody: (ids: string[], values: Record<string, unknown>) => BodyOf<E>;
   defaultValues: Record<string, unknown>;
+  children: ReactNode;
 }
 
 /** A bulk button opening a small form; its values go into the batch call with the selected ids. */
-function BatchDialogButton({ label, icon, path, children, defaultValues }: BatchDialogButtonProps) {
+function BatchDialogButton<E extends Endpoint>({ label, icon, endpoint, toBody, defaultValues, children }: BatchDialogButtonProps<E>) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const { run, busy, count } = useBatchCall();
+  const { run, ids, busy } = useBatch(endpoint);
+  const titleId = `${endpoint.path}-title`;
   return (
     <>
-      <Button label={label} onClick={() => setOpen(true)}>
-        {icon}
+      <Button size="small" startIcon={icon} onClick={() => setOpen(true)}>
+        {translate(label)}
       </Button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="xs" aria-labelledby={`${path}-title`}>
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="xs" aria-labelledby={titleId}>
         <Form
           defaultValues={defaultValues}
+          noValidate
           onSubmit={async (values: Record<string, unknown>) => {
-            if (await run(path, values)) setOpen(false);
+            if (await run(toBody(ids, values))) setOpen(false);
           }}
         >
-          <DialogTitle id={`${path}-title`}>{translate(label)}</DialogTitle>
+          <DialogTitle id={titleId}>{translate(label)}</DialogTitle>
           <DialogContent sx={{ pt: '8px !important' }}>
             <DialogContentText variant="body2" sx={{ mb: 2 }}>
-              {translate('examhall.users.selectedHint', { smart_count: count })}
+              {translate('examhall.users.selectedHint', { smart_count: ids.length })}
             </DialogContentText>
             {children}
           </DialogContent>
           <DialogActions>
-            <MuiButton onClick={() => setOpen(false)} disabled={busy}>
+            <Button onClick={() => setOpen(false)} disabled={busy}>
               {translate('examhall.common.cancel')}
-            </MuiButton>
-            <MuiButton type="submit" variant="contained" disabled={busy}>
+            </Button>
+            <Button type="submit" variant="contained" disabled={busy}>
               {translate('examhall.common.confirm')}
-            </MuiButton>
+            </Button>
           </DialogActions>
         </Form>
       </Dialog>
@@ -100,45 +94,83 @@ function BatchDialogButton({ label, icon, path, children, defaultValues }: Batch
   );
 }
 
-function StateButton({ state }: { state: number }) {
-  const { run, busy } = useBatchCall();
-  const enable = state === USER_STATE_NORMAL;
+/** 启用 / 禁用: after a confirmation, as 删除. */
+function StateButton({ state }: { state: typeof UserState.NORMAL | typeof UserState.DISABLED }) {
+  const translate = useTranslate();
+  const { run, ids, busy } = useBatch(userApi.state);
+  const enable = state === UserState.NORMAL;
   return (
-    <Button
+    <ConfirmedBulkButton
       label={enable ? 'examhall.users.enable' : 'examhall.users.disable'}
-      disabled={busy}
-      onClick={() => void run('/api/sys/user/state', { state })}
-    >
-      {enable ? <CheckCircleIcon /> : <BlockIcon />}
-    </Button>
+      icon={enable ? <CheckCircleIcon /> : <BlockIcon />}
+      title={translate(enable ? 'examhall.users.enableTitle' : 'examhall.users.disableTitle')}
+      content={translate(enable ? 'examhall.users.enableConfirm' : 'examhall.users.disableConfirm', { smart_count: ids.length })}
+      busy={busy}
+      onConfirm={() => run({ ids, state })}
+    />
   );
 }
+
+/** 解除锁定: clears the sign-in locks that wrong passwords left on the selected users. */
+function UnlockButton() {
+  const translate = useTranslate();
+  const { run, ids, busy } = useBatch(userApi.unlock);
+  return (
+    <ConfirmedBulkButton
+      label="examhall.users.unlock"
+      icon={<LockOpenIcon />}
+      title={translate('examhall.users.unlockTitle')}
+      content={translate('examhall.users.unlockConfirm', { smart_count: ids.length })}
+      busy={busy}
+      onConfirm={() => run({ ids })}
+    />
+  );
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 /** Bulk actions of the user list, each shown only to those allowed to use it. */
 export function UserBulkActions() {
   return (
     <>
-      <CanAccess resource={RESOURCE} action="batch">
-        <BatchDialogButton label="examhall.users.batchDept" icon={<AccountTreeIcon />} path="/api/sys/user/batch-dept" defaultValues={{ deptId: '' }}>
+      <CanAccess resource={RESOURCE} action="batch-dept">
+        <BatchDialogButton
+          label="examhall.users.batchDept"
+          icon={<AccountTreeIcon />}
+          endpoint={userApi.batchDept}
+          toBody={(ids, v): BatchDeptBody => ({ ids, deptId: String(v.deptId ?? '') })}
+          defaultValues={{ deptId: '' }}
+        >
           <DeptTreeInput source="deptId" resource={RESOURCE} validate={required('examhall.validation.dept')} />
         </BatchDialogButton>
-        <BatchDialogButton label="examhall.users.batchRole" icon={<BadgeIcon />} path="/api/sys/user/batch-role" defaultValues={{ roleIds: [] }}>
+      </CanAccess>
+      <CanAccess resource={RESOURCE} action="batch-role">
+        <BatchDialogButton
+          label="examhall.users.batchRole"
+          icon={<BadgeIcon />}
+          endpoint={userApi.batchRole}
+          toBody={(ids, v): BatchRoleBody => ({ ids, roleIds: strings(v.roleIds) })}
+          defaultValues={{ roleIds: [] }}
+        >
           <RoleSelectArrayInput source="roleIds" label="resources.sys/user.fields.roleIds" validate={required('examhall.validation.roles')} />
         </BatchDialogButton>
       </CanAccess>
       <CanAccess resource={RESOURCE} action="state">
-        <StateButton state={USER_STATE_NORMAL} />
-        <StateButton state={USER_STATE_DISABLED} />
+        <StateButton state={UserState.NORMAL} />
+        <StateButton state={UserState.DISABLED} />
+      </CanAccess>
+      <CanAccess resource={RESOURCE} action="unlock">
+        <UnlockButton />
       </CanAccess>
       <CanAccess resource={RESOURCE} action="reset-pass">
-        <BatchDialogButton label="examhall.users.resetPass" icon={<LockResetIcon />} path="/api/sys/user/reset-pass" defaultValues={{ password: '' }}>
-          <PasswordInput
-            source="password"
-            label="examhall.users.newPassword"
-            validate={passwordRule}
-            helperText="examhall.users.passwordHelper"
-            autoComplete="new-password"
-          />
+        <BatchDialogButton
+          label="examhall.users.resetPass"
+          icon={<LockResetIcon />}
+          endpoint={userApi.resetPass}
+          toBody={(ids, v): ResetPassBody => ({ ids, password: String(v.password ?? '') })}
+          defaultValues={{ password: '' }}
+        >
+          <PasswordInput source="password" label="examhall.users.newPassword" validate={passwordRule} helperText="examhall.users.passwordHelper" autoComplete="new-password" />
         </BatchDialogButton>
       </CanAccess>
       <BulkDeleteAction resource={RESOURCE} confirmTitle="examhall.users.deleteTitle" confirmContent="examhall.users.deleteConfirm" />

@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Msg } from '../../../common/validators';
 import { departNode } from '../../testing/fixtures';
-import { fakeDataProvider, renderScreen } from '../../testing/renderScreen';
+import { renderScreen } from '../../testing/renderScreen';
+import { answer, answerNothing, answerServerError, setupMswServer } from '../../testing/server';
 import { UserCreate } from './UserForm';
 import { UserList } from './UserList';
+
+setupMswServer();
 
 const roles = [
   { id: 'r1', roleCode: 'sa', roleName: '超级管理员', roleType: 2, remark: '', menuIds: [], userCount: 1, createTime: 0 },
@@ -28,65 +31,148 @@ const user = (id: string, userName: string, realName: string) => ({
   createTime: 1_700_000_000_000,
   updateTime: 1_700_000_000_000,
 });
+const page = (records: unknown[]) => ({ records, total: records.length, current: 1, size: 10, pages: 1 });
+
+/** The pickers every user screen loads. */
+function pickers() {
+  answer('/api/sys/role/list', roles);
+  answer('/api/sys/depart/tree', tree);
+}
+
+const rowOf = (name: string) => screen.getAllByRole('row').find((r) => within(r).queryByText(name))!;
 
 describe('user create form', { timeout: 30_000 }, () => {
-  it('shows the password and mobile rule messages and does not save', async () => {
-    const dataProvider = fakeDataProvider({}, { '/api/sys/role/list': roles, '/api/sys/depart/tree': tree });
-    renderScreen(<UserCreate />, { dataProvider, resource: 'sys/user' });
+  it('an empty save shows every missing field (保存 is not greyed out) and sends nothing', async () => {
+    pickers();
+    const saves = answer('/api/sys/user/save', {});
+    renderScreen(<UserCreate />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
+    const save = await screen.findByRole('button', { name: /保存/ });
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    await ue.click(save);
+    expect(await screen.findByText('请输入用户名')).toBeTruthy();
+    expect(screen.getByText('请输入姓名')).toBeTruthy();
+    expect(screen.getByText(Msg.passwordEmpty)).toBeTruthy();
+    expect(screen.getByText('请至少选择一个角色')).toBeTruthy();
+    expect(saves).toEqual([]);
+  });
+
+  it('shows the password, mobile and e-mail rule messages itself (no browser check)', async () => {
+    pickers();
+    const saves = answer('/api/sys/user/save', {});
+    renderScreen(<UserCreate />, { resource: 'sys/user' });
     const ue = userEvent.setup({ delay: null });
     await ue.type(await screen.findByLabelText(/用户名/), 'zhangsan');
     await ue.type(screen.getByLabelText(/姓名/), '张三');
     await ue.type(screen.getByLabelText(/^密码/), 'abcdef');
     await ue.type(screen.getByLabelText(/手机号/), '12345');
+    const email = screen.getByLabelText(/邮箱/) as HTMLInputElement;
+    expect(email.type).toBe('text');
+    expect(email.closest('form')!.noValidate).toBe(true);
+    await ue.type(email, 'not-an-address');
     await ue.click(screen.getByRole('button', { name: /保存/ }));
     expect(await screen.findByText(Msg.password)).toBeTruthy();
     expect(screen.getByText(Msg.mobile)).toBeTruthy();
-    expect(screen.getByText('请至少选择一个角色')).toBeTruthy();
-    expect(dataProvider.create).not.toHaveBeenCalled();
-  });
-
-  it('asks for a password when it is left empty', async () => {
-    const dataProvider = fakeDataProvider({}, { '/api/sys/role/list': roles, '/api/sys/depart/tree': tree });
-    renderScreen(<UserCreate />, { dataProvider, resource: 'sys/user' });
-    const ue = userEvent.setup({ delay: null });
-    await ue.type(await screen.findByLabelText(/姓名/), '张三');
-    await ue.click(screen.getByRole('button', { name: /保存/ }));
-    expect(await screen.findByText(Msg.passwordEmpty)).toBeTruthy();
-    expect(screen.getByText('请输入用户名')).toBeTruthy();
+    expect(screen.getByText('邮箱格式不正确')).toBeTruthy();
+    expect(saves).toEqual([]);
   });
 });
 
 describe('user list', { timeout: 30_000 }, () => {
-  it('resets the password of the selected users through reset-pass', async () => {
-    const resetPass = vi.fn(() => null);
-    const dataProvider = fakeDataProvider(
-      { getList: async () => ({ data: [user('u1', 'zhangsan', '张三'), user('u2', 'lisi', '李四')], total: 2 }) },
-      { '/api/sys/role/list': roles, '/api/sys/depart/tree': tree, '/api/sys/user/reset-pass': resetPass },
-    );
-    renderScreen(<UserList />, { dataProvider, resource: 'sys/user' });
+  it('pages through /api/sys/user/paging and resets the password of the selected users', async () => {
+    pickers();
+    const pages = answer('/api/sys/user/paging', page([user('u1', 'zhangsan', '张三'), user('u2', 'lisi', '李四')]));
+    const resets = answer('/api/sys/user/reset-pass', null);
+    renderScreen(<UserList />, { resource: 'sys/user' });
     const ue = userEvent.setup({ delay: null });
     expect(await screen.findByText('张三')).toBeTruthy();
-    const rows = screen.getAllByRole('row');
-    await ue.click(within(rows.find((r) => within(r).queryByText('张三'))!).getByRole('checkbox'));
-    await ue.click(within(rows.find((r) => within(r).queryByText('李四'))!).getByRole('checkbox'));
+    expect(pages[0]).toMatchObject({ current: 1, orders: [{ column: 'createTime', asc: false }] });
+    await ue.click(within(rowOf('张三')).getByRole('checkbox'));
+    await ue.click(within(rowOf('李四')).getByRole('checkbox'));
     await ue.click(screen.getByRole('button', { name: '重置密码' }));
     const dialog = await screen.findByRole('dialog');
     await ue.type(within(dialog).getByLabelText(/新密码/), 'abc');
     await ue.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText(Msg.password)).toBeTruthy();
-    expect(resetPass).not.toHaveBeenCalled();
+    expect(resets).toEqual([]);
     await ue.type(within(dialog).getByLabelText(/新密码/), '12345');
     await ue.click(within(dialog).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(resetPass).toHaveBeenCalledWith('/api/sys/user/reset-pass', { ids: ['u1', 'u2'], password: 'abc12345' }));
+    await waitFor(() => expect(resets).toEqual([{ ids: ['u1', 'u2'], password: 'abc12345' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('shows the empty state without crashing', async () => {
-    const dataProvider = fakeDataProvider(
-      { getList: async () => ({ data: [], total: 0 }) },
-      { '/api/sys/role/list': roles, '/api/sys/depart/tree': tree },
-    );
-    renderScreen(<UserList />, { dataProvider, resource: 'sys/user' });
+  it('disables only after a confirmation', async () => {
+    pickers();
+    answer('/api/sys/user/paging', page([user('u1', 'zhangsan', '张三')]));
+    const states = answer('/api/sys/user/state', null);
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
+    await screen.findByText('张三');
+    await ue.click(within(rowOf('张三')).getByRole('checkbox'));
+    await ue.click(screen.getByRole('button', { name: '禁用' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('确定禁用选中的 1 个用户吗？禁用后他们将立即退出登录。')).toBeTruthy();
+    expect(states).toEqual([]);
+    await ue.click(within(confirm).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(states).toEqual([]);
+
+    await ue.click(screen.getByRole('button', { name: '启用' }));
+    await ue.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(states).toEqual([{ ids: ['u1'], state: 0 }]));
+  });
+
+  it('clears sign-in locks after a confirmation', async () => {
+    pickers();
+    answer('/api/sys/user/paging', page([user('u1', 'zhangsan', '张三')]));
+    const unlocks = answer('/api/sys/user/unlock', null);
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
+    await screen.findByText('张三');
+    await ue.click(within(rowOf('张三')).getByRole('checkbox'));
+    await ue.click(screen.getByRole('button', { name: '解除锁定' }));
+    await ue.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(unlocks).toEqual([{ ids: ['u1'] }]));
+  });
+
+  it('says 还没有用户 when there are none, and 没有找到符合条件的记录 when the search finds none', async () => {
+    pickers();
+    const pages = answer('/api/sys/user/paging', page([]));
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
     expect(await screen.findByText('还没有用户')).toBeTruthy();
+    // Typing applies nothing: 搜索 does.
+    await ue.type(screen.getByRole('textbox', { name: '用户名' }), 'nobody');
+    expect(pages).toHaveLength(1);
+    await ue.click(screen.getByRole('button', { name: '搜索' }));
+    expect(await screen.findByText('没有找到符合条件的记录')).toBeTruthy();
+    expect(pages[pages.length - 1].params).toEqual({ userName: 'nobody' });
+    await ue.click(screen.getByRole('button', { name: '重置' }));
+    expect(await screen.findByText('还没有用户')).toBeTruthy();
+    expect(pages[pages.length - 1].params).toEqual({});
+    expect((screen.getByRole('textbox', { name: '用户名' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('a server error shows the error and 重试 instead of 还没有用户', async () => {
+    pickers();
+    answerServerError('/api/sys/user/paging');
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('糟糕，服务器开小差了~')).toBeTruthy();
+    expect(screen.queryByText('还没有用户')).toBeNull();
+    answer('/api/sys/user/paging', page([user('u1', 'zhangsan', '张三')]));
+    await ue.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('张三')).toBeTruthy();
+  });
+
+  it('no connection shows the connection message once, in place', async () => {
+    pickers();
+    answerNothing('/api/sys/user/paging');
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('啊哦，与服务器失去连接了~')).toBeTruthy();
+    // No passing message on top of it.
+    expect(screen.getAllByText('啊哦，与服务器失去连接了~')).toHaveLength(1);
   });
 });

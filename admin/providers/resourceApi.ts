@@ -1,0 +1,94 @@
+import { configApi, dashboardApi, departApi, menuApi, msgApi, noticeApi, roleApi, userApi, type Endpoint } from '../../common/api';
+
+/**
+ * What each back-office resource does, as the endpoints of common/api that do it. The data
+ * provider calls these endpoints and canAccess reads their `access`: the server's permission
+ * table is never restated here.
+ *
+ * Actions are react-admin's (list, show, create, edit, delete) plus a screen's own (sort, export,
+ * state…). `clone` is a create. Anything not listed is refused.
+ */
+export interface ResourceApi {
+  /**
+   * How the data provider serves it: `paging`, getList pages through `list`; `tree`, `list` answers
+   * the whole tree at once. Absent: a screen of its own, not a react-admin resource.
+   */
+  readonly listing?: 'paging' | 'tree';
+  /**
+   * How getMany finds several records in ONE request: `ids` sends `params.ids` to the paging
+   * endpoint; `all` reads the `all` endpoint (or the tree) and keeps the asked ids; absent means the
+   * contract offers no way, and getMany refuses.
+   */
+  readonly many?: 'ids' | 'all';
+  /** Every record at once (pickers), for `many: 'all'` on paged resources. */
+  readonly all?: Endpoint;
+  readonly actions: Readonly<Record<string, Endpoint>>;
+}
+
+export const resourceApis = {
+  'sys/user': {
+    listing: 'paging',
+    many: 'ids',
+    actions: {
+      list: userApi.paging,
+      show: userApi.detail,
+      create: userApi.save,
+      edit: userApi.save,
+      delete: userApi.delete,
+      export: userApi.export,
+      'reset-pass': userApi.resetPass,
+      state: userApi.state,
+      unlock: userApi.unlock,
+      'batch-dept': userApi.batchDept,
+      'batch-role': userApi.batchRole,
+    },
+  },
+  'sys/depart': {
+    listing: 'tree',
+    many: 'all',
+    actions: { list: departApi.tree, show: departApi.detail, create: departApi.save, edit: departApi.save, sort: departApi.sort, delete: departApi.delete },
+  },
+  'sys/role': {
+    listing: 'paging',
+    many: 'all',
+    all: roleApi.list,
+    actions: { list: roleApi.paging, show: roleApi.detail, create: roleApi.save, edit: roleApi.save, delete: roleApi.delete },
+  },
+  'sys/menu': {
+    listing: 'tree',
+    many: 'all',
+    actions: { list: menuApi.tree, show: menuApi.detail, create: menuApi.save, edit: menuApi.save, sort: menuApi.sort, delete: menuApi.delete },
+  },
+  'sys/notice': {
+    listing: 'paging',
+    actions: { list: noticeApi.paging, show: noticeApi.detail, create: noticeApi.save, edit: noticeApi.save, delete: noticeApi.delete },
+  },
+  // Messages are sent, never edited.
+  'sys/msg': {
+    listing: 'paging',
+    actions: { list: msgApi.paging, show: msgApi.detail, create: msgApi.send, delete: msgApi.delete },
+  },
+  // One record (id 1): the screen shows it to whoever may read it and saves with the save permission.
+  'sys/config': {
+    actions: { list: configApi.detail, show: configApi.detail, edit: configApi.save },
+  },
+  // The dashboard is one screen: whatever is asked of it needs what its counts need.
+  dashboard: {
+    actions: { list: dashboardApi.stat, show: dashboardApi.stat },
+  },
+} as const satisfies Record<string, ResourceApi>;
+
+export type ResourceName = keyof typeof resourceApis;
+
+export const isResourceName = (name: string): name is ResourceName => Object.prototype.hasOwnProperty.call(resourceApis, name);
+
+/** react-admin names some actions differently from the endpoint that does them. */
+const ACTION_ALIASES: Record<string, string> = { clone: 'create' };
+
+/** The endpoint that performs `action` on `resource`, if there is one. */
+export function endpointOf(resource: string, action: string): Endpoint | undefined {
+  if (!isResourceName(resource)) return undefined;
+  const actions: Readonly<Record<string, Endpoint>> = resourceApis[resource].actions;
+  const key = ACTION_ALIASES[action] ?? action;
+  return Object.prototype.hasOwnProperty.call(actions, key) ? actions[key] : undefined;
+}

@@ -1,0 +1,12 @@
+import type { Messages } from '../i18n/types';
+import { configMessages } from './config/messages';
+import { departMessages } from './departs/messages';
+import { menuMessages } from './menus/messages';
+import { msgMessages } from './messages/messages';
+import { noticeMessages } from './notices/messages';
+import { roleMessages } from './roles/messages';
+import { sharedMessages } from './shared/messages';
+import { userMessages } from './users/messages';
+
+/** Every resource folder's own catalogue (each checked zh against en where it is defined). */
+export const resourceCatalogues: Messages<unknown>[] = [sharedMessages, userMessages, departMessages, roleMessages, menuMessages, noticeMessages, msgMessages, configMessages];
