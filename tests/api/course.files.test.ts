@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseFileRecord, CourseOutline } from '../../common/api';
@@ -8,6 +9,7 @@ import { ErrorCode } from '../../common/errorCodes';
 import { createCourseConvertJob } from '../../server/jobs/courseConvert';
 import type { DocumentConverter } from '../../server/modules/course/course.convert';
 import { signedFileUrl, urlKey } from '../../server/modules/course/course.content';
+import { receiveToDisk } from '../../server/modules/course/course.storage';
 import { DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
 import { DEMO_MP4, DEMO_PDF, PNG, getContent, myDetail, saveCourse, uploadFile, uploadRaw } from './course.helpers';
 
@@ -177,6 +179,17 @@ describe.each(DIALECTS)('course files on %s', (dialect) => {
     await t.database.db.updateTable('sys_user').set({ state: 1 }).where('id', '=', people.in.id).execute();
     expect(await refusal(fresh)).toMatchObject({ status: 403, msg: '账号不可用，无法查看课件' });
     await t.database.db.updateTable('sys_user').set({ state: 0 }).where('id', '=', people.in.id).execute();
+  });
+
+  it('streams an upload to disk and stops keeping bytes past the limit', async () => {
+    const target = path.join(t.config.dataDir, 'course', 'limit-test.part');
+    const received = await receiveToDisk(Readable.from([Buffer.alloc(6, 1), Buffer.alloc(6, 2), Buffer.alloc(6, 3)]), target, 10);
+    expect(received).toEqual({ size: 18, tooBig: true });
+    expect(fs.statSync(target).size).toBe(6);
+    fs.rmSync(target);
+    const fits = await receiveToDisk(Readable.from([Buffer.alloc(6, 1)]), target, 10);
+    expect(fits).toEqual({ size: 6, tooBig: false });
+    fs.rmSync(target);
   });
 
   it('deleting a file or a course removes its bytes; the old URL answers 404', async () => {

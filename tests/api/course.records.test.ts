@@ -92,6 +92,7 @@ describe.each(DIALECTS)('course records on %s', (dialect) => {
     const admin = await t.adminToken();
     const theirs = await t.call('/api/course/record/user-paging', { current: 1, size: 20, params: { userId: u.g2.id } }, admin);
     expect((theirs.body.data.records as MyCourseRecord[]).find((c) => c.id === courseId)).toMatchObject({ progress: 33, state: CourseLearnerState.LEARNING });
+    expect((await t.call('/api/course/record/user-paging', { current: 1, size: 20, params: { userId: 'nobody' } }, admin)).body.msg).toBe('用户不存在或已被删除');
     const s1 = await t.call('/api/course/record/user-paging', { current: 1, size: 20, params: { userId: u.s1.id } }, admin);
     expect((s1.body.data.records as MyCourseRecord[]).map((c) => c.id)).not.toContain(courseId);
 
