@@ -42,6 +42,13 @@ export const Perm = {
   paperList: 'exam:paper:list',
   paperExport: 'exam:paper:export',
   paperMark: 'exam:paper:mark',
+  courseCatalogSave: 'course:catalog:save',
+  courseCatalogDelete: 'course:catalog:delete',
+  courseList: 'course:course:list',
+  courseSave: 'course:course:save',
+  courseDelete: 'course:course:delete',
+  courseRecordList: 'course:record:list',
+  courseRecordExport: 'course:record:export',
 } as const;
 
 export type PermTag = (typeof Perm)[keyof typeof Perm];

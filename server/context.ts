@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock';
 import type { RateLimits } from './lib/rateLimit';
 import type { JobScheduler } from './jobs/scheduler';
 import type { AuthUser } from './modules/auth/session.service';
+import { createCourseCaches, type CourseCaches } from './modules/course/course.cache';
 
 /**
  * Process-local caches of one app instance. Each names what it holds and how it is invalidated;
@@ -13,10 +14,12 @@ import type { AuthUser } from './modules/auth/session.service';
 export interface Caches {
   /** Permission tags per sorted role-id list; cleared when roles or menus change. */
   readonly permissions: TtlCache<string, string[]>;
+  /** Course definitions, file-to-course and the URL-signing key (server/modules/course/course.cache.ts). */
+  readonly course: CourseCaches;
 }
 
 export function createCaches(clock: Clock): Caches {
-  return { permissions: new TtlCache(clock, 5_000, 1_000) };
+  return { permissions: new TtlCache(clock, 5_000, 1_000), course: createCourseCaches(clock) };
 }
 
 /** A stored file as an access rule sees it. */

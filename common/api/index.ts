@@ -14,3 +14,4 @@ export * from './qu';
 export * from './exam';
 export * from './paper';
 export * from './practice';
+export * from './course';

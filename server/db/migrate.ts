@@ -3,6 +3,7 @@ import * as m0001 from './migrations/20261121_0001_identity';
 import * as m0002 from './migrations/20261121_0002_seed_mark';
 import * as m0003 from './migrations/20261123_0003_foreign_keys';
 import * as m0004 from './migrations/20261123_0004_user_names_and_file_kinds';
+import * as mCourses from './migrations/20261127_0001_courses';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '20261121_0002_seed_mark': m0002,
   '20261123_0003_foreign_keys': m0003,
   '20261123_0004_user_names_and_file_kinds': m0004,
+  '20261127_0001_courses': mCourses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -157,6 +157,127 @@ export interface SysSeedMarkTable {
   create_time: number;
 }
 
+export interface SysSecretTable {
+  /** e.g. 'course-file-url' */
+  name: string;
+  value: string;
+  create_time: number;
+}
+
+export interface CourseCatalogTable {
+  id: string;
+  /** '0' for a top-level category. */
+  parent_id: string;
+  title: string;
+  sort: number;
+  create_time: number;
+}
+
+export interface CourseTable {
+  id: string;
+  title: string;
+  cover: string;
+  /** Sanitized HTML introduction. */
+  content: string;
+  /** null when not filed under a category. */
+  cat_id: string | null;
+  teacher: string;
+  class_hours: number;
+  /** Audience code: 1 everyone, 2 departments, 3 people. */
+  audience: number;
+  /** 0/1: required (必修) or elective. */
+  required: number;
+  /** CourseState code: 0 draft, 1 published. */
+  state: number;
+  deadline: number | null;
+  unlock_in_order: number;
+  /** '' when no exam is linked. */
+  exam_id: string;
+  check_minutes: number;
+  no_skip: number;
+  create_by: string;
+  publish_time: number | null;
+  create_time: number;
+  update_time: number;
+}
+
+export interface CourseDepartTable {
+  course_id: string;
+  dept_id: string;
+}
+
+export interface CourseUserTable {
+  course_id: string;
+  user_id: string;
+}
+
+export interface CourseChapterTable {
+  id: string;
+  course_id: string;
+  title: string;
+  sort: number;
+  create_time: number;
+}
+
+export interface CourseFileTable {
+  id: string;
+  course_id: string;
+  chapter_id: string | null;
+  title: string;
+  /** CourseFileKind code. */
+  kind: number;
+  file_name: string;
+  mime: string;
+  size: number;
+  /** Path under DATA_DIR/course; '' for a lesson. */
+  storage_key: string;
+  /** Lesson body (sanitized HTML); '' for other kinds. */
+  content: string;
+  duration_sec: number;
+  page_count: number;
+  need_seconds: number;
+  need_all_pages: number;
+  sort: number;
+  /** ConvertState code. */
+  conv_state: number;
+  /** The converted PDF under DATA_DIR/course. */
+  conv_key: string;
+  conv_error: string;
+  conv_attempts: number;
+  conv_time: number | null;
+  create_by: string;
+  create_time: number;
+  update_time: number;
+}
+
+export interface CourseLearnTable {
+  user_id: string;
+  file_id: string;
+  course_id: string;
+  learned_ms: number;
+  position_ms: number;
+  furthest_ms: number;
+  /** Bitset of PDF pages seen (base64). */
+  pages_seen: string;
+  pages_count: number;
+  done: number;
+  done_time: number | null;
+  /** Server time of the last beat on this row; the learner's latest row is their crediting chain. */
+  beat_time: number;
+  beat_active: number;
+  check_due: number | null;
+  check_pending: number;
+  create_time: number;
+  update_time: number;
+}
+
+export interface CourseLearnerTable {
+  user_id: string;
+  course_id: string;
+  start_time: number;
+  finish_time: number | null;
+}
+
 export interface DB {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -172,6 +293,15 @@ export interface DB {
   sys_notice_depart: SysNoticeDepartTable;
   sys_file: SysFileTable;
   sys_seed_mark: SysSeedMarkTable;
+  sys_secret: SysSecretTable;
+  course_catalog: CourseCatalogTable;
+  course: CourseTable;
+  course_depart: CourseDepartTable;
+  course_user: CourseUserTable;
+  course_chapter: CourseChapterTable;
+  course_file: CourseFileTable;
+  course_learn: CourseLearnTable;
+  course_learner: CourseLearnerTable;
 }
 
 export type UserRow = Selectable<SysUserTable>;
@@ -183,5 +313,10 @@ export type RoleRow = Selectable<SysRoleTable>;
 export type NoticeRow = Selectable<SysNoticeTable>;
 export type ConfigRow = Selectable<SysConfigTable>;
 export type FileRow = Selectable<SysFileTable>;
+export type CourseCatalogRow = Selectable<CourseCatalogTable>;
+export type CourseRow = Selectable<CourseTable>;
+export type CourseChapterRow = Selectable<CourseChapterTable>;
+export type CourseFileRow = Selectable<CourseFileTable>;
+export type CourseLearnRow = Selectable<CourseLearnTable>;
 // Generated is re-exported for later tables with database-made columns.
 export type { Generated };

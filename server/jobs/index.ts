@@ -1,5 +1,9 @@
 import type { Job } from './scheduler';
 import { sessionPurgeJob } from './sessionPurge';
+import { courseConvertJob } from './courseConvert';
 
 /** Every background job; app.ts registers them on the scheduler. */
-export const jobs: readonly Job[] = [sessionPurgeJob];
+export const jobs: readonly Job[] = [
+  sessionPurgeJob,
+  courseConvertJob,
+];
