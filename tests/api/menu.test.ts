@@ -1,3 +1,4 @@
+import { SEED_MENUS } from '../../server/seed/menus';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import type { MenuNode, RouteEntry } from '../../common/api';
@@ -15,6 +16,9 @@ const find = (nodes: MenuNode[], id: string): MenuNode | undefined => {
   }
   return undefined;
 };
+/** The seeded top-level menus, in order (later features add theirs). */
+const SEEDED_TOP = SEED_MENUS.map((m) => m.id);
+
 const titles = (routes: RouteEntry[]): string[] => routes.flatMap((r) => [r.meta.title, ...titles(r.children)]);
 
 describe.each(DIALECTS)('menus on %s', (dialect) => {
@@ -23,7 +27,7 @@ describe.each(DIALECTS)('menus on %s', (dialect) => {
 
   it('answers the whole tree, functions included, in sort order', async () => {
     const nodes = await tree();
-    expect(nodes.map((n) => n.id)).toEqual(['m_dashboard', 'm_sys']);
+    expect(nodes.map((n) => n.id)).toEqual(SEEDED_TOP);
     const sys = find(nodes, 'm_sys') as MenuNode;
     expect(sys.children.map((c) => c.path)).toEqual(['user', 'depart', 'role', 'menu', 'config', 'notice', 'msg']);
     const user = find(nodes, 'm_sys_user') as MenuNode;
@@ -99,20 +103,20 @@ describe.each(DIALECTS)('menus on %s', (dialect) => {
     );
     expect(top.body.code, top.body.msg).toBe(0);
     const topId = top.body.data.id as string;
-    expect(top.body.data).toMatchObject({ parentId: '0', sort: 3, children: [] });
+    expect(top.body.data).toMatchObject({ parentId: '0', sort: SEEDED_TOP.length + 1, children: [] });
     const page = await t.call('/api/sys/menu/save', { parentId: topId, menuType: 1, title: '成绩报表', path: 'score', component: 'report/score/index' }, admin);
     const fn = await t.call('/api/sys/menu/save', { parentId: page.body.data.id, menuType: 2, title: '导出', permissionTag: 'report:score:export' }, admin);
     expect(fn.body.code).toBe(0);
 
     // The super administrator holds new menus at once.
     const routes = (await t.call<RouteEntry[]>('/api/sys/menu/routes', {}, admin)).body.data;
-    expect(routes.map((r) => r.path)).toEqual(['/dashboard', '/sys', '/report']);
+    expect(routes.map((r) => r.path)).toEqual([...SEED_MENUS.map((m) => m.path), '/report']);
 
     const up = await t.call('/api/sys/menu/sort', { id: topId, sort: -1 }, admin);
     expect(up.body.code).toBe(0);
-    expect((await tree()).map((n) => n.id)).toEqual(['m_dashboard', topId, 'm_sys']);
+    expect((await tree()).map((n) => n.id)).toEqual([...SEEDED_TOP.slice(0, -1), topId, SEEDED_TOP.at(-1)]);
     await t.call('/api/sys/menu/sort', { id: topId, sort: 1 }, admin);
-    expect((await tree()).map((n) => n.id)).toEqual(['m_dashboard', 'm_sys', topId]);
+    expect((await tree()).map((n) => n.id)).toEqual([...SEEDED_TOP, topId]);
     const last = await t.call('/api/sys/menu/sort', { id: topId, sort: 1 }, admin);
     expect(last.body.code).toBe(ErrorCode.FAIL);
 
