@@ -40,9 +40,9 @@ const PIECE = /<[^>]*>|&(?:#x[0-9a-f]+|#\d+|[a-z]+);|[^<&]+|[<&]/gi;
 const TAG_NAME = /^<(\/?)([a-z][a-z0-9]*)/i;
 
 /**
- * The part of an HTML fragment whose text lies in [start, end) (text positions as htmlToText-free
- * decoding counts them: one per character, one per entity). Formatting open at `start` is reopened,
- * everything opened is closed, and pictures before `start` are kept.
+ * The part of an HTML fragment whose text lies in [start, end) (text positions as textOf counts
+ * them: one per character, one per entity), with the pictures standing anywhere from `start` to
+ * `end` inclusive. Formatting open at `start` is reopened and everything opened is closed.
  */
 export function sliceHtml(html: string, start: number, end = Number.POSITIVE_INFINITY): string {
   if (!/[<&]/.test(html)) return html.slice(start, end);
@@ -61,12 +61,14 @@ export function sliceHtml(html: string, start: number, end = Number.POSITIVE_INF
     if (piece.length > 1 && piece[0] === '<') {
       const t = TAG_NAME.exec(piece);
       if (!t) continue;
-      if (pos >= end) break;
+      if (pos > end) break;
       const name = t[2].toLowerCase();
+      const isVoid = VOID_TAGS.has(name) || piece.endsWith('/>');
+      if (pos === end && name !== 'img') continue;
       const inRange = pos >= start;
       if (inRange) begin();
-      if (VOID_TAGS.has(name) || piece.endsWith('/>')) {
-        if (inRange || name === 'img') out += piece;
+      if (isVoid) {
+        if (inRange) out += piece;
       } else if (t[1] === '/') {
         const at = open.map((o) => o.name).lastIndexOf(name);
         if (at >= 0) {
@@ -95,6 +97,12 @@ export function sliceHtml(html: string, start: number, end = Number.POSITIVE_INF
 export function textOf(html: string): string {
   if (!/[<&]/.test(html)) return html;
   return decodeEntities(html.replace(/<[^>]*>/g, ''));
+}
+
+/** Whitespace (spaces, &nbsp;, empty line breaks) cut from both ends of an HTML fragment. */
+export function trimHtml(html: string): string {
+  const space = '(?:\\s|&nbsp;|&#160;|<br\\s*/?>)';
+  return html.replace(new RegExp(`^${space}+`), '').replace(new RegExp(`${space}+$`), '');
 }
 
 /** Applies `replace` to the text between tags only (never inside a tag's attributes). */

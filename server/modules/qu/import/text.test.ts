@@ -15,7 +15,7 @@ describe('text import: a teacher’s paper', () => {
 （请认真作答）
 
 一、单选题（每题2分，共10分）
-1. 使用干粉灭火器时，第一步应当（　）
+1. 使用干粉灭火器时，第一步应当（\u3000）
 A. 拔出保险销
 B. 对准火焰顶部喷射
 C、将灭火器倒置
@@ -26,7 +26,7 @@ D．按下压把
 知识点：消防，灭火器
 
 二、多项选择题
-2、以下属于国家规定的安全色的有（　）
+2、以下属于国家规定的安全色的有（\u3000）
 A.红色 B.蓝色 C.黄色 D.紫色
 【答案】A,B,C
 【解析】安全色为红、蓝、黄、绿。
@@ -69,14 +69,14 @@ B. 雷击
     expect(await parse(text)).toEqual([
       {
         type: '单选题',
-        content: '使用干粉灭火器时，第一步应当（　）',
+        content: '使用干粉灭火器时，第一步应当（\u3000）',
         options: ['*拔出保险销', '对准火焰顶部喷射', '将灭火器倒置', '按下压把'],
         analysis: '先拔保险销，再对准火焰根部。',
         tags: ['消防', '灭火器'],
       },
       {
         type: '多选题',
-        content: '以下属于国家规定的安全色的有（　）',
+        content: '以下属于国家规定的安全色的有（\u3000）',
         options: ['*红色', '*蓝色', '*黄色', '紫色'],
         analysis: '安全色为红、蓝、黄、绿。',
         level: 2,
@@ -278,7 +278,7 @@ B. 乙
 4. 填____
 答案：空
 
-5. 括号（　）也是填空
+5. 括号（\u3000）也是填空
 答案：空
 
 6. 简
@@ -291,14 +291,14 @@ B. 乙
     expect(items[6]).toEqual({ type: '简答题', content: '没有答案的简答' });
   });
 
-  it('a choice stem may hold （　） or ____ without becoming a fill-in', async () => {
-    expect(await one('1. 中国的首都是____（　）\nA. 北京\nB. 上海\n答案：A')).toEqual({ type: '单选题', content: '中国的首都是____（　）', options: ['*北京', '上海'] });
+  it('a choice stem may hold （\u3000） or ____ without becoming a fill-in', async () => {
+    expect(await one('1. 中国的首都是____（\u3000）\nA. 北京\nB. 上海\n答案：A')).toEqual({ type: '单选题', content: '中国的首都是____（\u3000）', options: ['*北京', '上海'] });
   });
 });
 
 describe('text import: fill in the blank', () => {
-  it('blanks as underscores (any length, full-width), （　） and ( ); | between blanks, ；/; between alternatives', async () => {
-    expect(await one('1. 甲__乙＿＿＿丙（　）丁( )戊\n答案：a;A|b；B|c|d')).toEqual({
+  it('blanks as underscores (any length, full-width), （\u3000） and ( ); | between blanks, ；/; between alternatives', async () => {
+    expect(await one('1. 甲__乙＿＿＿丙（\u3000）丁( )戊\n答案：a;A|b；B|c|d')).toEqual({
       type: '填空题',
       content: '甲<span data-blank="1"></span>乙<span data-blank="2"></span>丙<span data-blank="3"></span>丁<span data-blank="4"></span>戊',
       blanks: ['a/A', 'b/B', 'c', 'd'],

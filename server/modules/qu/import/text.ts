@@ -1,7 +1,7 @@
 import { QuType } from '../../../../common/codes';
 import { escapeHtml, type QuTypeValue } from '../qu.rules';
 import { assemble, emptyRaw, TYPE_NAME_PATTERN, typeByName, type Draft, type RawQuestion } from './assemble';
-import { foldWidth, sliceHtml, textOf } from './html';
+import { foldWidth, sliceHtml, textOf, trimHtml } from './html';
 
 /**
  * The plain-text format Chinese teachers paste (and write in Word), reference §3.2. Full-width and
@@ -97,6 +97,9 @@ export const splitTags = (text: string) =>
 
 // ---------- the parser ----------
 
+/** Where a matched prefix (1. / A、 / 答案：) ends, whitespace after it not included (a picture may stand there). */
+const prefixEnd = (m: RegExpExecArray) => m.index + m[0].trimEnd().length;
+
 type Phase = 'stem' | 'option' | 'left' | 'answer' | 'analysis' | 'meta';
 
 interface Builder {
@@ -137,12 +140,9 @@ class TextParser {
     return this.out;
   }
 
-  /** The HTML of the text in [start, end), whitespace at both ends left out. */
-  private cut(line: SourceLine, f: string, start: number, end = f.length): string {
-    while (start < end && /\s/.test(f[start])) start += 1;
-    while (end > start && /\s/.test(f[end - 1])) end -= 1;
-    if (start >= end) return /<img\b/i.test(line.html) ? sliceHtml(line.html, start, start).trim() : '';
-    return sliceHtml(line.html, start, end).trim();
+  /** The HTML of the text in [start, end) and the pictures there, whitespace at both ends left out. */
+  private cut(line: SourceLine, _f: string, start: number, end = line.text.length): string {
+    return trimHtml(sliceHtml(line.html, start, end));
   }
 
   private get target(): Builder | undefined {
@@ -156,7 +156,7 @@ class TextParser {
   private line(line: SourceLine, f: string) {
     for (const [kw, re] of KEYWORDS) {
       const m = re.exec(f);
-      if (m) return this.keyword(kw, line, f, m[0].length);
+      if (m) return this.keyword(kw, line, f, prefixEnd(m));
     }
     const tagOnly = TAG_ONLY.exec(f);
     if (tagOnly) {
@@ -184,8 +184,8 @@ class TextParser {
       const m = (paren ?? dot)!;
       const circled = paren?.[3];
       const no = circled ? circled.charCodeAt(0) - 0x245f : Number(m[1] ?? m[2]);
-      if (this.isInner(no, !!paren)) return this.inner(no, line, f, m[0].length);
-      if (!circled) return this.startQuestion(no, line, f, m[0].length);
+      if (this.isInner(no, !!paren)) return this.inner(no, line, f, prefixEnd(m));
+      if (!circled) return this.startQuestion(no, line, f, prefixEnd(m));
     }
     if (line.list?.ordered) return this.listItem(line, f);
     const opt = OPTION.exec(f);
@@ -291,8 +291,8 @@ class TextParser {
   private options(line: SourceLine, f: string, first: RegExpExecArray) {
     const found: { letter: string; from: number; content: number }[] = [];
     let letter = (first[1] ?? first[2]).toUpperCase();
-    found.push({ letter, from: 0, content: first[0].length });
-    let pos = first[0].length;
+    found.push({ letter, from: 0, content: prefixEnd(first) });
+    let pos = prefixEnd(first);
     for (;;) {
       const next = LETTERS[LETTERS.indexOf(letter) + 1];
       if (!next) break;
@@ -301,9 +301,9 @@ class TextParser {
       const m = re.exec(f);
       if (!m) break;
       const from = m.index + m[1].length;
-      found.push({ letter: next, from, content: m.index + m[0].length });
+      found.push({ letter: next, from, content: m.index + m[0].trimEnd().length });
       letter = next;
-      pos = m.index + m[0].length;
+      pos = m.index + m[0].trimEnd().length;
     }
     found.forEach((o, i) => this.addOption(o.letter, this.cut(line, f, o.content, found[i + 1]?.from ?? f.length), line.no));
   }
