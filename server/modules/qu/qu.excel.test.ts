@@ -135,7 +135,7 @@ describe('Excel export → import', () => {
     // What the template cannot hold: paragraphs come back as lines, an option's picture inside the option.
     const expected = normalized.map((q) => canonical(q));
     (expected[7] as QuBody).content = '材料第一段<br />材料第二段';
-    const withImage = expected[8] as { answerList: { content: string; image?: string }[] };
+    const withImage = expected[8] as { answerList: { content: string; isRight: boolean; image?: string }[] };
     withImage.answerList[1] = { content: '有图<img src="/api/sys/file/get/def" />', isRight: false };
     expect(back).toEqual(expected);
   });
