@@ -112,6 +112,26 @@ describe('normalizeQuestion', () => {
     expect(validateQuestion(q)).toEqual([]);
   });
 
+  it('is idempotent: normalizing again (as the import commit does) changes nothing', () => {
+    const once = normalizeQuestion({
+      quType: QuType.COMBINED,
+      content: ' <p>材料</p> ',
+      tags: ['甲 '],
+      subList: [
+        { quType: QuType.JUDGE, content: '判断', share: 2, answerList: [opt('对', true), opt('错')] },
+        { quType: QuType.FILL, content: '填<span data-blank="5"></span>', share: 1, blanks: [{ answers: [' 空 '] }] },
+        {
+          quType: QuType.MATCH,
+          content: '配',
+          share: 1,
+          leftList: [{ content: '一', rightId: 'x' }, { content: '二', rightId: 'y' }],
+          rightList: [{ id: 'x', content: 'X' }, { id: 'y', content: 'Y' }],
+        },
+      ],
+    });
+    expect(normalizeQuestion(once)).toEqual(once);
+  });
+
   it('makes short ids unique among those taken', () => {
     const taken = new Set<string>();
     for (let i = 0; i < 500; i += 1) newItemId(taken);

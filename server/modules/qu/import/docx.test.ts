@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors';
+import { assemble } from './assemble';
+import { linesOfHtml } from './docx';
 import { parseImport } from './index';
+import { readLines } from './text';
 import { fakeUploads, makeDocx, TINY_PNG, view, type DocxParagraph } from './testing';
 
 async function parseDocx(paragraphs: DocxParagraph[], pictures: Record<string, Buffer> = {}, uploads = fakeUploads()) {
@@ -86,6 +89,28 @@ describe('Word import', () => {
     expect(await parseDocx([{ runs: ['1. 看图', { image: 'a.png' }] }, '答案：参考'], { 'a.png': TINY_PNG }, refusing)).toEqual([
       { type: '简答题', content: '看图【图片无法导入1】', ref: '参考', errors: ['第1张图片无法导入：图片太大'], source: '第1题（第1段）' },
     ]);
+  });
+
+  it('headings, tables and bullet lists in mammoth’s HTML: a table stays whole in the stem', () => {
+    const html =
+      '<h1>一、简答题</h1><p>1. 根据下表回答：</p><table><tr><td>甲</td><td>1 &amp; 2</td></tr></table>' +
+      '<ul><li>要点一</li><li>要点二</li></ul><p>答案：见表</p>';
+    const lines = linesOfHtml(html);
+    expect(lines.map((l) => [l.no, l.text])).toEqual([
+      [1, '一、简答题'],
+      [2, '1. 根据下表回答：'],
+      [3, '甲1 & 2'],
+      [4, '要点一'],
+      [5, '要点二'],
+      [6, '答案：见表'],
+    ]);
+    const [draft] = readLines(lines, '段').map(assemble);
+    expect(draft.question).toMatchObject({
+      quType: 4,
+      content: '根据下表回答：<br><table><tr><td>甲</td><td>1 &amp; 2</td></tr></table><br>要点一<br>要点二',
+      refAnswer: '见表',
+    });
+    expect(draft.source).toBe('第1题（第2段）');
   });
 
   it('a file that is not a Word document is refused whole, in Chinese', async () => {

@@ -124,7 +124,9 @@ export function parseGift(text: string): Draft[] {
     try {
       questions = parse(`${block.text}\n`);
     } catch (err) {
-      const line = block.line + ((err as { location?: { start?: { line?: number } } }).location?.start?.line ?? 1) - 1;
+      const at = (err as { location?: { start?: { line?: number } } }).location?.start?.line ?? 1;
+      // Past the last line means the block ended too early: point at its last line.
+      const line = block.line + Math.min(at, block.text.split('\n').length) - 1;
       out.push({
         source: `第${out.length + 1}题（第${block.line}行）`,
         question: { quType: QuType.SHORT, content: textToHtml(block.text) },

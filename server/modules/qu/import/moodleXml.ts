@@ -234,9 +234,10 @@ export async function parseMoodleXml(text: string, deps: ImportDeps): Promise<Dr
   } catch {
     throw fail(UNREADABLE);
   }
-  if (!doc.quiz || typeof doc.quiz !== 'object') throw fail(UNREADABLE);
+  if (!('quiz' in doc)) throw fail(UNREADABLE);
+  const questions = typeof doc.quiz === 'object' && doc.quiz ? ((doc.quiz.question ?? []) as XmlNode[]) : [];
   const out: Draft[] = [];
-  for (const q of (doc.quiz.question ?? []) as XmlNode[]) {
+  for (const q of questions) {
     if (q['@_type'] === 'category') continue;
     const files = new Files(deps);
     const name = textIn(q.name).trim();
