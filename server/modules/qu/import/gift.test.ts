@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseImport } from './index';
 import { fakeUploads, view } from './testing';
 
-const parse = async (text: string) =>
+const parse = async (text: string): Promise<Record<string, unknown>[]> =>
   (await parseImport({ format: 'gift', text }, fakeUploads().deps)).map((item) => ({ ...view(item), source: item.source, fields: item.errors.map((e) => e.field) }));
 
 describe('GIFT import', () => {
