@@ -254,7 +254,37 @@ function hintOf(raw: RawQuestion): QuTypeValue | 'choice' | undefined {
   return s;
 }
 
+const IN_STEM = /[(（][\s\u3000]*([A-Za-zＡ-Ｚａ-ｚ]{1,10}|√|×|✓|✗|对|错|正确|错误)[\s\u3000]*[)）]/g;
+
+/**
+ * Teachers often write the answer inside the stem's brackets: 下列……是（ B ）, 地球是圆的（√）.
+ * Without an answer line, such a bracket is taken as the answer (letters that name options, or a
+ * true/false mark when there are no options) and left as an empty （　） in the stem.
+ */
+function answerFromStem(raw: RawQuestion) {
+  const hint = hintOf(raw);
+  if (raw.answer || !(hint === undefined || hint === 'choice' || hint === QuType.SINGLE || hint === QuType.MULTIPLE || hint === QuType.JUDGE)) return;
+  const letters = new Set(raw.options.map((o) => o.letter));
+  for (let i = raw.stem.length - 1; i >= 0; i -= 1) {
+    const text = raw.stem[i].split(/<[^>]*>/).join('');
+    // Only the stem's last bracket: 维生素（C）的作用是（　） has no answer in it.
+    const last = [...text.matchAll(/[(（][^()（）]*[)）]/g)].pop();
+    if (!last) continue;
+    const found = [...text.matchAll(IN_STEM)].pop();
+    if (!found || found.index !== last.index) return;
+    const value = foldWidth(found[1]).toUpperCase();
+    const fits = raw.options.length ? /^[A-Z]+$/.test(value) && [...value].every((l) => letters.has(l)) : !/^[A-Z]+$/.test(value);
+    if (!fits) return;
+    let seen = 0;
+    const total = [...text.matchAll(IN_STEM)].length;
+    raw.stem[i] = replaceInText(raw.stem[i], IN_STEM, (m) => (++seen === total ? '（\u3000）' : m));
+    raw.answer = [found[1]];
+    return;
+  }
+}
+
 function buildSingle(raw: RawQuestion, report: (field: string, message: string) => void): QuBody {
+  answerFromStem(raw);
   const hint = hintOf(raw);
   if (hint === QuType.MATCH) return buildMatch(raw, report);
   if (hint === QuType.SHORT) return buildShort(raw);

@@ -494,3 +494,19 @@ describe('text import: 1,000 questions', () => {
     expect(items[995].source).toBe('第996题（第5175行）');
   });
 });
+
+describe('text import: the answer written in the stem’s brackets', () => {
+  it('takes （ B ） in a choice stem and （√） in a true/false stem as the answer when there is no answer line', async () => {
+    expect(await parse('1. 使用灭火器第一步是（ A ）。\nA. 拔销\nB. 喷射\n\n2. 安全色有（ＡＢ）\nA. 红\nB. 蓝\nC. 紫\n\n3. 地球是圆的。（√）\n\n4. 维生素（C）的作用是（　）\nA. 甲\nB. 乙\nC. 丙')).toEqual([
+      { type: '单选题', content: '使用灭火器第一步是（\u3000）。', options: ['*拔销', '喷射'] },
+      { type: '多选题', content: '安全色有（\u3000）', options: ['*红', '*蓝', '紫'] },
+      { type: '判断题', content: '地球是圆的。（\u3000）', options: ['*正确', '错误'] },
+      // The stem's last bracket is empty: (C) is part of the text, no answer is guessed.
+      { type: '单选题', content: '维生素（C）的作用是（\u3000）', options: ['甲', '乙', '丙'], errors: ['单选题必须有且只有一个正确答案'] },
+    ]);
+  });
+
+  it('an answer line wins over brackets in the stem', async () => {
+    expect(await one('1. 选（ A ）\nA. 甲\nB. 乙\n答案：B')).toEqual({ type: '单选题', content: '选（ A ）', options: ['甲', '*乙'] });
+  });
+});

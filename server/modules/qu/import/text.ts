@@ -22,6 +22,7 @@ import { foldWidth, sliceHtml, textOf, trimHtml } from './html';
  * 正确/错误/对/错/√/×/是/否/T/F → true/false; blanks written ____ or （ ） → fill in the blank
  * (answers `北京|上海`, alternatives `北京;Beijing`); otherwise short answer (the answer line is the
  * reference answer).
+ * Without an answer line, an answer in the stem's last bracket is read: 第一步是（ B ）, 地球是圆的（√）.
  *
  * Matching (needs the tag 【配对题】 or a 配对题/连线题 section): left items numbered (1) (2) …,
  * right items A. B. … (more right items than left ones are distractors), answer `1-A，2-C，3-B`
