@@ -259,7 +259,7 @@ const IN_STEM = /[(（][\s\u3000]*([A-Za-zＡ-Ｚａ-ｚ]{1,10}|√|×|✓|✗|�
 /**
  * Teachers often write the answer inside the stem's brackets: 下列……是（ B ）, 地球是圆的（√）.
  * Without an answer line, such a bracket is taken as the answer (letters that name options, or a
- * true/false mark when there are no options) and left as an empty （　） in the stem.
+ * true/false mark when there are no options) and left as an empty （ ） in the stem.
  */
 function answerFromStem(raw: RawQuestion) {
   const hint = hintOf(raw);
@@ -267,7 +267,7 @@ function answerFromStem(raw: RawQuestion) {
   const letters = new Set(raw.options.map((o) => o.letter));
   for (let i = raw.stem.length - 1; i >= 0; i -= 1) {
     const text = raw.stem[i].split(/<[^>]*>/).join('');
-    // Only the stem's last bracket: 维生素（C）的作用是（　） has no answer in it.
+    // Only the stem's last bracket: 维生素（C）的作用是（ ） has no answer in it.
     const last = [...text.matchAll(/[(（][^()（）]*[)）]/g)].pop();
     if (!last) continue;
     const found = [...text.matchAll(IN_STEM)].pop();
