@@ -27,11 +27,11 @@ import { decodeEntities, htmlToText, optionLetter } from './qu.rules';
 export const QUESTION_SHEET = '题目';
 export const GUIDE_SHEET = '说明';
 export const COLUMNS = { type: '题型', stem: '题干', answer: '答案', analysis: '解析', level: '难度', tags: '知识点', share: '分值占比' } as const;
-export const optionHeader = (i: number) => `选项${optionLetter(i)}`;
+const optionHeader = (i: number) => `选项${optionLetter(i)}`;
 /** At least 选项A … 选项H, more when a question needs them. */
-export const MIN_OPTION_COLUMNS = 8;
-export const MAX_OPTION_COLUMNS = 26;
-export const SUB_TYPE_PREFIX = '小题-';
+const MIN_OPTION_COLUMNS = 8;
+const MAX_OPTION_COLUMNS = 26;
+const SUB_TYPE_PREFIX = '小题-';
 export const MATCH_ARROW = ' -> ';
 
 const BLANK_MARKER = /<span\b[^>]*\bdata-blank="[^"]*"[^>]*>[\s\S]*?<\/span>/gi;

@@ -67,9 +67,6 @@ export function typeByName(name: string): QuTypeValue | 'choice' | undefined {
   return TYPE_BY_NAME.get(name.trim());
 }
 
-/** Every name the importers understand for each type, for the format guide. */
-export const typeNamesOf = (type: QuTypeValue) => TYPE_NAMES.find(([t]) => t === type)?.[1] ?? [];
-
 // ---------- answers ----------
 
 /** The answer's text, width-folded and trimmed of the punctuation teachers end it with. */
@@ -81,7 +78,7 @@ function answerText(raw: RawQuestion): string {
 }
 
 /** Letters of a choice answer: ABD, A,B,D, A、B、D, A;B, (A), a b — or undefined when it is not letters. */
-export function parseLetters(text: string): string[] | undefined {
+function parseLetters(text: string): string[] | undefined {
   const t = text.replace(/[()[\]【】]/g, '').trim().toUpperCase();
   if (!/^[A-Z](?:[\s,，、;；/]*[A-Z])*$/.test(t)) return undefined;
   return [...new Set(t.replace(/[^A-Z]/g, '').split(''))];
@@ -127,7 +124,7 @@ function blankKinds(stemHtml: string) {
 }
 
 /** Written blanks (underscores, empty brackets, underlined spaces) turned into blank markers. */
-export function markBlanks(stemHtml: string): string {
+function markBlanks(stemHtml: string): string {
   let html = stemHtml.replace(new RegExp(UNDERLINED_SPACE.source, 'g'), '____');
   html = replaceInText(html, UNDERSCORES, () => '\ue000');
   html = replaceInText(html, EMPTY_PARENS, () => '\ue000');
@@ -140,7 +137,7 @@ export function markBlanks(stemHtml: string): string {
  * When that gives fewer answers than there are blanks, answers written as 北京，上海 or 北京 上海
  * are split there instead, if that gives exactly one per blank.
  */
-export function splitBlankAnswers(text: string, blanks: number): string[][] {
+function splitBlankAnswers(text: string, blanks: number): string[][] {
   let parts = text.split(/[|｜]/);
   if (parts.length === 1 && blanks > 1) {
     for (const sep of [/[,，、]/, /\s+/]) {

@@ -30,7 +30,7 @@ export function textToHtml(text: string): string {
 
 /** Tags the sanitizer knows: a cell or answer holding one of them is HTML, anything else is plain text. */
 const KNOWN_TAG = /<\/?(p|br|div|span|strong|b|em|i|u|s|strike|del|ins|mark|sub|sup|small|img|table|tr|td|th|tbody|thead|ul|ol|li|a|h[1-6]|blockquote|pre|code|hr|figure|figcaption)\b[^>]*>/i;
-export const looksLikeHtml = (s: string) => KNOWN_TAG.test(s);
+const looksLikeHtml = (s: string) => KNOWN_TAG.test(s);
 
 /** The HTML of a text that may be plain or HTML (an Excel cell, a pasted answer). */
 export const cellToHtml = (s: string) => (looksLikeHtml(s) ? s.trim() : textToHtml(s));

@@ -510,3 +510,24 @@ describe('text import: the answer written in the stem’s brackets', () => {
     expect(await one('1. 选（ A ）\nA. 甲\nB. 乙\n答案：B')).toEqual({ type: '单选题', content: '选（ A ）', options: ['甲', '*乙'] });
   });
 });
+
+describe('text import: numbered statements inside a stem', () => {
+  it('(1) (2) … under a question numbered 1. are part of its stem, not new questions', async () => {
+    expect(await parse('1. 下列说法正确的是（　）\n(1) 甲\n(2) 乙\n（3）丙\nA. (1)(2)\nB. (2)(3)\n答案：A\n2. 下一题\n答案：对')).toEqual([
+      { type: '单选题', content: '下列说法正确的是（\u3000）<br />(1) 甲<br />(2) 乙<br />（3）丙', options: ['*(1)(2)', '(2)(3)'] },
+      { type: '判断题', content: '下一题', options: ['*正确', '错误'] },
+    ]);
+  });
+
+  it('a source that numbers its questions (1) (2) … keeps doing so', async () => {
+    expect((await parse('(1) 甲\n答案：对\n(2) 乙\n答案：错')).map((i) => i.content)).toEqual(['甲', '乙']);
+  });
+
+  it('a type name on its own line after a blank line heads a section; right under a tagged stem it is text', async () => {
+    expect(await parse('1. 简述要点\n\n多选题\n2. 甲\nA. 一\nB. 二\n答案：A')).toEqual([
+      { type: '简答题', content: '简述要点' },
+      { type: '多选题', content: '甲', options: ['*一', '二'] },
+    ]);
+    expect((await one('1.【组合题】\n阅读理解\n(1) 小题\n答案：参考')).content).toBe('阅读理解');
+  });
+});

@@ -47,7 +47,7 @@ export interface SourceLine {
 
 const INVISIBLE = /\u200b|\u200c|\u200d|\u2060|\ufeff/g;
 
-export function linesOfText(text: string): SourceLine[] {
+function linesOfText(text: string): SourceLine[] {
   return text.split(/\r\n|\r|\n/).map((line, i) => {
     const clean = line.replace(INVISIBLE, '');
     return { html: escapeHtml(clean), text: clean, no: i + 1 };
@@ -120,6 +120,8 @@ class TextParser {
   private blankBefore = false;
   private lastNo = 0;
   private listGroups = new Map<number, 'questions' | 'options'>();
+  /** How the source numbers its questions, from the first number seen. */
+  private topStyle: 'dot' | 'paren' | undefined;
 
   constructor(
     private readonly unit: '行' | '段',
@@ -163,9 +165,11 @@ class TextParser {
     if (tagOnly) {
       const type = typeByName(tagOnly[1]);
       const t = this.target;
-      // A tag on its own line under a stem not yet tagged is that question's tag; elsewhere it heads a section.
-      if (t && t.phase === 'stem' && t.raw.typeHint === undefined && t.raw.stem.length) {
-        t.raw.typeHint = type;
+      // Right under a stem, a tag on its own line is that question's tag (or, if it has one, just text);
+      // after a blank line or an answer it heads a section.
+      if (t && t.phase === 'stem' && !this.blankBefore) {
+        if (t.raw.typeHint === undefined) t.raw.typeHint = type;
+        else this.plain(line, f);
         return;
       }
       this.close();
@@ -186,12 +190,27 @@ class TextParser {
       const circled = paren?.[3];
       const no = circled ? circled.charCodeAt(0) - 0x245f : Number(m[1] ?? m[2]);
       if (this.isInner(no, !!paren)) return this.inner(no, line, f, prefixEnd(m));
-      if (!circled) return this.startQuestion(no, line, f, prefixEnd(m));
+      if (!circled && !(paren && this.statementInStem(no))) {
+        this.topStyle ??= paren ? 'paren' : 'dot';
+        return this.startQuestion(no, line, f, prefixEnd(m));
+      }
     }
     if (line.list?.ordered) return this.listItem(line, f);
     const opt = OPTION.exec(f);
     if (opt && this.acceptsOptions()) return this.options(line, f, opt);
     this.plain(line, f);
+  }
+
+  /**
+   * Where questions are numbered 1. 2. …, (1) (2) … written inside a stem are its text (下列说法：
+   * (1)… (2)…); such a line starts a question only when it continues the numbering after a blank
+   * line, an answer or a heading.
+   */
+  private statementInStem(no: number): boolean {
+    if (this.topStyle !== 'dot') return false;
+    const t = this.target;
+    const midQuestion = !!t && !this.blankBefore && (t.phase === 'stem' || t.phase === 'option' || t.phase === 'left');
+    return midQuestion || no !== this.lastNo + 1;
   }
 
   /** Inside a matching or combined question, (n) — and n. when it continues the items rather than the questions — numbers an item. */
@@ -323,6 +342,7 @@ class TextParser {
       return this.addOption(letter, this.cut(line, f, 0), line.no);
     }
     if (role === 'options') return this.plain(line, f);
+    this.topStyle ??= 'dot';
     this.startQuestion(this.lastNo + 1, line, f, 0);
   }
 
