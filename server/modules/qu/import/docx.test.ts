@@ -28,7 +28,7 @@ describe('Word import', () => {
         '',
         '',
         '二、判断题',
-        '2. 地球是圆的。',
+        { runs: ['2. 地球是', { bookmark: '_Hlk1234' }, '圆的。'] },
         '答案：√',
       ],
       { 'stem.png': TINY_PNG, 'option.png': TINY_PNG },

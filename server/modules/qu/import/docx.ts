@@ -123,6 +123,8 @@ export async function parseDocx(buffer: Buffer, deps: ImportDeps): Promise<Draft
   } catch {
     throw fail(UNREADABLE);
   }
+  // Word's bookmarks (_Toc…, _Hlk…) come out as empty anchors: nothing to keep.
+  html = html.replace(/<a id="[^"]*"><\/a>/g, '');
   // A picture that could not be stored stays visible as a note, and its question says why.
   html = html.replace(/<img\b[^>]*src="upload-failed:(\d+)"[^>]*>/g, (_m, n: string) => `【图片无法导入${n}】`);
   return readLines(linesOfHtml(html), '段').map((raw) => {

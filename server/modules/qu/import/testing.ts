@@ -52,7 +52,13 @@ export function view(item: ParsedItem | { question: QuBody; errors?: { message: 
 
 // ---------- .docx ----------
 
-export type DocxRun = string | { text: string; bold?: boolean; italic?: boolean; underline?: boolean; sup?: boolean; sub?: boolean } | { image: string } | { br: true };
+export type DocxRun =
+  | string
+  | { text: string; bold?: boolean; italic?: boolean; underline?: boolean; sup?: boolean; sub?: boolean }
+  | { image: string }
+  | { br: true }
+  /** A Word bookmark (_Toc…, _Hlk…). */
+  | { bookmark: string };
 /** A paragraph: its runs, and optionally Word's automatic numbering (level 0 = 1. 2. …, level 1 = A. B. …). */
 export type DocxParagraph = string | { runs: DocxRun[]; numbered?: 0 | 1 };
 
@@ -61,6 +67,7 @@ const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 function runXml(run: DocxRun, images: string[]): string {
   if (typeof run === 'string') return `<w:r><w:t xml:space="preserve">${escapeHtml(run)}</w:t></w:r>`;
   if ('br' in run) return '<w:r><w:br/></w:r>';
+  if ('bookmark' in run) return `<w:bookmarkStart w:id="9" w:name="${run.bookmark}"/><w:bookmarkEnd w:id="9"/>`;
   if ('image' in run) {
     const n = images.indexOf(run.image) + 1;
     return (
