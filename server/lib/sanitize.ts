@@ -4,6 +4,13 @@ import sanitizeHtml from 'sanitize-html';
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 /** Images come from the web or from our own file store. */
 const SAFE_IMG_SRC = /^(https?:\/\/|\/api\/sys\/file\/get\/[A-Za-z0-9_-]+$)/i;
+/** The number of a fill-in blank marker, `<span data-blank="n"></span>`. */
+const BLANK_NUMBER = /^\d{1,3}$/;
+
+/** An image source the sanitizer keeps: http(s) or our own file store. */
+export function isSafeImageSrc(src: string): boolean {
+  return SAFE_IMG_SRC.test(src.trim());
+}
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -19,6 +26,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     th: ['colspan', 'rowspan'],
     col: ['span'],
     ol: ['start'],
+    // A fill-in blank marker in a question stem (transformTags keeps only numeric values).
+    span: ['data-blank'],
     '*': ['style'],
   },
   allowedStyles: {
@@ -33,6 +42,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
+    span: (tagName, attribs) => {
+      const { 'data-blank': blank, ...rest } = attribs;
+      return { tagName, attribs: blank !== undefined && BLANK_NUMBER.test(blank) ? { ...rest, 'data-blank': blank } : rest };
+    },
     a: (tagName, attribs) => {
       const { href, title } = attribs;
       const out: sanitizeHtml.Attributes = { rel: 'noopener noreferrer', target: '_blank' };
@@ -51,8 +64,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * Rich text (notice bodies) made safe to render as HTML: common formatting, lists, tables,
- * headings, links opening in a new tab, images from http(s) or our file store. Scripts, styles,
+ * Rich text (notice bodies, questions) made safe to render as HTML: common formatting, lists, tables,
+ * headings, links opening in a new tab, images from http(s) or our file store, and the fill-in
+ * blank markers of question stems (`<span data-blank="n"></span>`). Scripts, styles,
  * frames, event handlers and javascript: URLs are removed.
  */
 export function sanitizeRichText(html: string): string {

@@ -1,0 +1,110 @@
+import type { ImportFormat, ImportIssue, QuBody } from '../../../../common/api/qu';
+import { fail } from '../../../lib/errors';
+import { normalizeQuestion, validateQuestion } from '../qu.rules';
+import type { Draft } from './assemble';
+import { parseDocx } from './docx';
+import { parseGift } from './gift';
+import { parseMoodleXml } from './moodleXml';
+import { parseText } from './text';
+import { parseXlsx } from './xlsx';
+
+export type { Draft } from './assemble';
+export { IMPORT_TEXT_GUIDE, IMPORT_XLSX_GUIDE } from './guide';
+
+export interface ImportInput {
+  format: ImportFormat;
+  /** Pasted text, or the text of a .txt / .gift / .xml file. */
+  text?: string;
+  /** The uploaded file (text formats are read from it as UTF-8 when `text` is not given). */
+  buffer?: Buffer;
+  fileName?: string;
+}
+
+export interface ImportDeps {
+  /** Stores a picture found in the file; answers the URL the question shows it by. */
+  uploadImage(data: Buffer, contentType: string, name: string): Promise<string>;
+}
+
+export interface ParsedItem {
+  /** Where in the file: 第3题（第12行）, 第5行, 第2-4行 … */
+  source: string;
+  /** Normalized (sanitized, defaults filled, ids made). */
+  question: QuBody;
+  /** What reading it found wrong, then everything validateQuestion finds, at once. */
+  errors: ImportIssue[];
+}
+
+const EXTENSIONS: Record<string, ImportFormat> = { txt: 'text', docx: 'docx', xlsx: 'xlsx', gift: 'gift', xml: 'xml' };
+
+/** The format of an uploaded file by its name (.txt, .docx, .xlsx, .gift, .xml); undefined for anything else. */
+export function detectFormat(fileName: string): ImportFormat | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase();
+  return ext ? EXTENSIONS[ext] : undefined;
+}
+
+/** Text of a text-format upload: UTF-8 (with or without BOM), else GB18030 as Windows Notepad in China saves it. */
+export function decodeText(buffer: Buffer): string {
+  const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(buffer);
+  if (!utf8.includes('\ufffd')) return utf8.replace(/^\ufeff/, '');
+  try {
+    return new TextDecoder('gb18030').decode(buffer);
+  } catch {
+    return utf8;
+  }
+}
+
+function textOfInput(input: ImportInput): string {
+  if (input.text !== undefined) return input.text;
+  if (input.buffer) return decodeText(input.buffer);
+  return '';
+}
+
+function bufferOf(input: ImportInput, what: string): Buffer {
+  if (!input.buffer?.length) throw fail(`请上传${what}文件`);
+  return input.buffer;
+}
+
+/** The drafts of one format, before normalizing and validating. */
+async function drafts(input: ImportInput, deps: ImportDeps): Promise<Draft[]> {
+  switch (input.format) {
+    case 'text':
+      return parseText(textOfInput(input));
+    case 'docx':
+      return parseDocx(bufferOf(input, ' Word '), deps);
+    case 'xlsx':
+      return parseXlsx(bufferOf(input, ' Excel '), deps);
+    case 'gift':
+      return parseGift(textOfInput(input));
+    case 'xml':
+      return parseMoodleXml(textOfInput(input), deps);
+    default:
+      throw fail('不支持的导入格式');
+  }
+}
+
+/**
+ * Reads an import into questions for the preview, each normalized and with every problem listed
+ * (reading problems first, then validateQuestion's). Bad content never throws: it is reported on
+ * its item, and a question type we cannot represent becomes an item with an error. Only a file that
+ * cannot be read at all throws (a business error with a Chinese message).
+ */
+export async function parseImport(input: ImportInput, deps: ImportDeps): Promise<ParsedItem[]> {
+  return (await drafts(input, deps)).map((d) => {
+    const question = normalizeQuestion(d.question);
+    const errors = [...d.errors, ...validateQuestion(question)];
+    return { source: d.source, question, errors: d.rows ? errors.map((e) => ({ field: e.field, message: `第${rowOf(d.rows!, e.field)}行：${e.message}` })) : errors };
+  });
+}
+
+/** The spreadsheet row a field of a multi-row question came from. */
+function rowOf(rows: NonNullable<Draft['rows']>, field: string): number {
+  let best = rows.base;
+  let length = -1;
+  for (const [prefix, row] of Object.entries(rows.fields)) {
+    if ((field === prefix || field.startsWith(`${prefix}.`)) && prefix.length > length) {
+      best = row;
+      length = prefix.length;
+    }
+  }
+  return best;
+}
