@@ -19,7 +19,7 @@ import errorsPlugin from './plugins/errors';
 import spaPlugin from './plugins/spa';
 import { modules } from './modules';
 import { bootstrap, type BootstrapResult } from './seed/bootstrap';
-import { createCaches, type ServiceContext } from './context';
+import { createCaches, createHooks, type ServiceContext } from './context';
 import { systemClock, type Clock } from './lib/clock';
 import { JobScheduler } from './jobs/scheduler';
 import { jobs } from './jobs';
@@ -88,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs: scheduler,
     limiter: new RateLimits(redis, options.rateLimitPrefix),
     fileAccess: new Map(),
+    hooks: createHooks(),
   };
   scheduler.attach(ctx);
   for (const job of jobs) scheduler.register(job);

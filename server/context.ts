@@ -6,6 +6,7 @@ import type { RateLimits } from './lib/rateLimit';
 import type { JobScheduler } from './jobs/scheduler';
 import type { AuthUser } from './modules/auth/session.service';
 import { createCourseCaches, type CourseCaches } from './modules/course/course.cache';
+import { createQuCaches, type QuCaches } from './modules/qu/qu.cache';
 
 /**
  * Process-local caches of one app instance. Each names what it holds and how it is invalidated;
@@ -16,10 +17,12 @@ export interface Caches {
   readonly permissions: TtlCache<string, string[]>;
   /** Course definitions, file-to-course and the URL-signing key (server/modules/course/course.cache.ts). */
   readonly course: CourseCaches;
+  /** Exam draw pools per bank, type and level (server/modules/qu/qu.cache.ts). */
+  readonly qu: QuCaches;
 }
 
 export function createCaches(clock: Clock): Caches {
-  return { permissions: new TtlCache(clock, 5_000, 1_000), course: createCourseCaches(clock) };
+  return { permissions: new TtlCache(clock, 5_000, 1_000), course: createCourseCaches(clock), qu: createQuCaches(clock) };
 }
 
 /** A stored file as an access rule sees it. */
@@ -50,7 +53,23 @@ export interface ServiceContext {
   readonly limiter: RateLimits;
   /** Read rules of private file kinds, by kind (see file.service allowFileAccess). */
   readonly fileAccess: Map<string, FileAccessRule>;
+  /** Questions other modules answer for the question module (see qu.service register*). */
+  readonly hooks: ServiceHooks;
 }
+
+/**
+ * Questions one module asks and others answer, registered when the app is built, so that a
+ * module never reaches into another's tables: the question module asks whether a learner has
+ * earned a question's answer (exams: wrong book, released results; practice: history) and what
+ * still draws from a bank it is asked to delete.
+ */
+export interface ServiceHooks {
+  readonly quAccess: Array<(ctx: ServiceContext, userId: string, quId: string) => Promise<boolean>>;
+  /** Each answers a message naming what uses one of the banks (e.g. an exam), or null. */
+  readonly repoUsage: Array<(ctx: ServiceContext, repoIds: readonly string[]) => Promise<string | null>>;
+}
+
+export const createHooks = (): ServiceHooks => ({ quAccess: [], repoUsage: [] });
 
 /**
  * Runs `fn` in a transaction: a new one, or the caller's when `ctx` is already inside one, so

@@ -4,6 +4,7 @@ import * as m0002 from './migrations/20261121_0002_seed_mark';
 import * as m0003 from './migrations/20261123_0003_foreign_keys';
 import * as m0004 from './migrations/20261123_0004_user_names_and_file_kinds';
 import * as mCourses from './migrations/20261127_0001_courses';
+import * as mBanks from './migrations/20261128_0001_banks';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '20261123_0003_foreign_keys': m0003,
   '20261123_0004_user_names_and_file_kinds': m0004,
   '20261127_0001_courses': mCourses,
+  '20261128_0001_banks': mBanks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -278,6 +278,65 @@ export interface CourseLearnerTable {
   finish_time: number | null;
 }
 
+export interface RepoCatalogTable {
+  id: string;
+  /** '0' for a top-level category. */
+  parent_id: string;
+  title: string;
+  sort: number;
+  create_time: number;
+}
+
+export interface QuRepoTable {
+  id: string;
+  title: string;
+  /** null when not filed under a category. */
+  cat_id: string | null;
+  remark: string;
+  practice_open: number;
+  /** Audience code: 1 everyone, 2 departments, 3 people. */
+  practice_audience: number;
+  create_by: string;
+  create_time: number;
+  update_time: number;
+}
+
+export interface QuRepoDepartTable {
+  repo_id: string;
+  dept_id: string;
+}
+
+export interface QuRepoUserTable {
+  repo_id: string;
+  user_id: string;
+}
+
+export interface QuTable {
+  id: string;
+  repo_id: string;
+  /** QuType code. */
+  qu_type: number;
+  /** QuLevel code. */
+  level: number;
+  /** Sanitized HTML stem (combined: the shared material). */
+  content: string;
+  /** Hash of the normalised stem (duplicate detection). */
+  stem_key: string;
+  /** JSON of the type's answer fields and sub-questions (see qu.repository.ts). */
+  body: string;
+  analysis: string;
+  sort: number;
+  create_by: string;
+  create_time: number;
+  update_time: number;
+}
+
+export interface QuTagTable {
+  qu_id: string;
+  repo_id: string;
+  name: string;
+}
+
 export interface DB {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -302,6 +361,12 @@ export interface DB {
   course_file: CourseFileTable;
   course_learn: CourseLearnTable;
   course_learner: CourseLearnerTable;
+  repo_catalog: RepoCatalogTable;
+  qu_repo: QuRepoTable;
+  qu_repo_depart: QuRepoDepartTable;
+  qu_repo_user: QuRepoUserTable;
+  qu: QuTable;
+  qu_tag: QuTagTable;
 }
 
 export type UserRow = Selectable<SysUserTable>;
@@ -318,5 +383,8 @@ export type CourseRow = Selectable<CourseTable>;
 export type CourseChapterRow = Selectable<CourseChapterTable>;
 export type CourseFileRow = Selectable<CourseFileTable>;
 export type CourseLearnRow = Selectable<CourseLearnTable>;
+export type RepoCatalogRow = Selectable<RepoCatalogTable>;
+export type QuRepoRow = Selectable<QuRepoTable>;
+export type QuRow = Selectable<QuTable>;
 // Generated is re-exported for later tables with database-made columns.
 export type { Generated };

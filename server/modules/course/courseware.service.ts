@@ -20,7 +20,7 @@ import { newId } from '../../lib/ids';
 import { isBlankRichText, sanitizeRichText } from '../../lib/sanitize';
 import { copyDemoCourseFiles, DEMO_COURSE_KEY_PREFIX } from '../../seed/demoCourse';
 import { planMove } from '../../lib/siblingOrder';
-import { updateSorts } from './catalog.repository';
+import { updateSorts } from '../../lib/catalog';
 import { signedFileUrl, urlExpiry, urlKey } from './course.content';
 import { invalidateCourses, orderCourseware } from './course.def';
 import {
