@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { newId } from '../lib/ids';
 import { ROOT_DEPT_ID, STUDENT_ROLE_ID } from './constants';
+import { seedDemoBank } from './demoBank';
 import { seedDemoCourse } from './demoCourse';
 
 /**
@@ -78,6 +79,7 @@ export async function seedDemo(trx: Transaction<DB>, adminId: string, now: numbe
       .values({ id: newId(), msg_id: msgId, user_id: learnerId, read_state: 0, read_time: null, create_time: now })
       .execute();
   }
+  await seedDemoBank(trx, { adminId, now });
   await seedDemoCourse(trx, { adminId, now });
   return { userName: 'student', password: learner.password };
 }

@@ -1,5 +1,7 @@
+import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import type { QuRow } from '../../db/schema';
+import { contains, paginate, type PageArgs } from '../../lib/paging';
 
 /** Questions and their knowledge points: the only place that builds queries on `qu` and `qu_tag`. */
 
@@ -71,4 +73,108 @@ export async function orderedIds(db: Db, repoId: string, filter: { quType?: numb
 export async function nextSort(db: Db, repoId: string): Promise<number> {
   const row = await db.selectFrom('qu').select((eb) => eb.fn.max('sort').as('m')).where('repo_id', '=', repoId).executeTakeFirst();
   return Number(row?.m ?? 0) + 1;
+}
+
+export interface QuFilter {
+  repoId?: string;
+  quType?: number;
+  level?: number;
+  content?: string;
+  tag?: string;
+  excludes?: string[];
+  ids?: string[];
+}
+
+function filtered(db: Db, f: QuFilter) {
+  let q = db.selectFrom('qu');
+  if (f.repoId) q = q.where('qu.repo_id', '=', f.repoId);
+  if (f.quType !== undefined) q = q.where('qu.qu_type', '=', f.quType);
+  if (f.level !== undefined) q = q.where('qu.level', '=', f.level);
+  if (f.content) q = q.where(contains('qu.content', f.content));
+  if (f.excludes?.length) q = q.where('qu.id', 'not in', f.excludes);
+  if (f.ids) q = q.where('qu.id', 'in', f.ids.length ? f.ids : ['']);
+  if (f.tag) {
+    const tag = f.tag;
+    q = q.where((eb) => eb.exists(eb.selectFrom('qu_tag').select('qu_tag.qu_id').whereRef('qu_tag.qu_id', '=', 'qu.id').where('qu_tag.name', '=', tag)));
+  }
+  return q;
+}
+
+export type QuListRow = Pick<QuRow, 'id' | 'repo_id' | 'qu_type' | 'level' | 'content' | 'create_time' | 'update_time'>;
+
+export function pageQuestions(db: Db, f: QuFilter, page: PageArgs): Promise<Page<QuListRow>> {
+  return paginate(
+    filtered(db, f),
+    page,
+    (q) => q.select(['qu.id', 'qu.repo_id', 'qu.qu_type', 'qu.level', 'qu.content', 'qu.create_time', 'qu.update_time']).orderBy('qu.sort').orderBy('qu.id'),
+    (r) => r,
+  );
+}
+
+/** Full rows of every question a filter matches, in bank order (export; bounded by the caller). */
+export async function filteredRows(db: Db, f: QuFilter, limit: number): Promise<QuRow[]> {
+  return filtered(db, f).select(COLUMNS.map((c) => `qu.${c}` as const)).orderBy('qu.repo_id').orderBy('qu.sort').orderBy('qu.id').limit(limit).execute();
+}
+
+/** The banks the given questions are in. */
+export async function repoIdsOf(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('qu').select('repo_id').distinct().where('id', 'in', ids).execute()).map((r) => r.repo_id);
+}
+
+export async function deleteQuestions(db: Db, ids: readonly string[]): Promise<number> {
+  const res = await db.deleteFrom('qu').where('id', 'in', ids).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function moveQuestions(db: Db, ids: readonly string[], repoId: string, firstSort: number, now: number): Promise<number> {
+  let n = 0;
+  for (const [i, id] of ids.entries()) {
+    const res = await db.updateTable('qu').set({ repo_id: repoId, sort: firstSort + i, update_time: now }).where('id', '=', id).executeTakeFirst();
+    n += Number(res.numUpdatedRows);
+  }
+  await db.updateTable('qu_tag').set({ repo_id: repoId }).where('qu_id', 'in', ids).execute();
+  return n;
+}
+
+export async function setLevel(db: Db, ids: readonly string[], level: number, now: number): Promise<number> {
+  const res = await db.updateTable('qu').set({ level, update_time: now }).where('id', 'in', ids).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function addTags(db: Db, rows: ReadonlyArray<{ qu_id: string; repo_id: string; name: string }>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db.insertInto('qu_tag').values(rows.slice(i, i + CHUNK)).onConflict((oc) => oc.columns(['qu_id', 'name']).doNothing()).execute();
+  }
+}
+
+export async function removeTags(db: Db, ids: readonly string[], names: readonly string[]): Promise<void> {
+  await db.deleteFrom('qu_tag').where('qu_id', 'in', ids).where('name', 'in', names).execute();
+}
+
+/** A bank's knowledge points with how many questions carry each. */
+export async function tagCounts(db: Db, repoId: string): Promise<Array<{ name: string; count: number }>> {
+  const rows = await db
+    .selectFrom('qu_tag')
+    .select(['name', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('repo_id', '=', repoId)
+    .groupBy('name')
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => ({ name: r.name, count: Number(r.n) }));
+}
+
+/** Which of the given stem keys a bank holds already (duplicate detection). */
+export async function existingStemKeys(db: Db, repoId: string, keys: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  const unique = [...new Set(keys)];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const rows = await db.selectFrom('qu').select('stem_key').where('repo_id', '=', repoId).where('stem_key', 'in', unique.slice(i, i + CHUNK)).execute();
+    for (const r of rows) out.add(r.stem_key);
+  }
+  return out;
+}
+
+export async function findRow(db: Db, id: string): Promise<QuRow | undefined> {
+  return db.selectFrom('qu').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }

@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { QuBody, QuDetail } from '../../../common/api/qu';
+import type { BodyOf } from '../../../common/api';
+import { QU_LIMITS, type QuBody, type QuDetail, type QuListItem, type QuReview, type QuSaveBody, type QuTag, type quApi } from '../../../common/api/qu';
 import { QuLevel, QuType, type CodeOf } from '../../../common/codes';
+import type { Page } from '../../../common/errorCodes';
 import { inTransaction, type ServiceContext } from '../../context';
 import type { QuRow } from '../../db/schema';
+import { fail, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import * as repo from './qu.repository';
-import { normalizeQuestion, normalizeStem } from './qu.rules';
+import { normalizeQuestion, normalizeStem, validateQuestion } from './qu.rules';
+import { assertRepoExists, repoTitles, touchRepos } from './repo.service';
 
 /**
  * Questions as other modules use them: exams snapshot and grade them, practice walks a bank in
@@ -126,4 +130,179 @@ export function registerQuAccess(ctx: ServiceContext, check: ServiceContext['hoo
 export async function learnerMaySee(ctx: ServiceContext, userId: string, quId: string): Promise<boolean> {
   for (const check of ctx.hooks.quAccess) if (await check(ctx, userId, quId)) return true;
   return false;
+}
+
+// ---------- the administrators' calls ----------
+
+const missing = () => notFound('试题不存在或已被删除');
+
+/** Stored questions before the admin edits; the first problem(s) of an unanswerable one, as one message. */
+export function assertAnswerable(q: QuBody): void {
+  const issues = validateQuestion(q);
+  if (issues.length) throw fail(issues.map((i) => i.message).join('；'));
+}
+
+export async function pagingQuestions(ctx: ServiceContext, body: BodyOf<typeof quApi.paging>): Promise<Page<QuListItem>> {
+  const p = body.params ?? {};
+  const page = await repo.pageQuestions(
+    ctx.db,
+    {
+      repoId: p.repoId?.trim() || undefined,
+      quType: p.quType === '' ? undefined : p.quType,
+      level: p.level === '' ? undefined : p.level,
+      content: p.content?.trim() || undefined,
+      tag: p.tag?.trim() || undefined,
+      excludes: p.excludes,
+    },
+    body,
+  );
+  const tags = await repo.tagsOf(ctx.db, page.records.map((r) => r.id));
+  return {
+    ...page,
+    records: page.records.map((r) => ({
+      id: r.id,
+      repoId: r.repo_id,
+      quType: QuType.of(r.qu_type),
+      level: QuLevel.of(r.level),
+      content: r.content,
+      tags: tags.get(r.id) ?? [],
+      createTime: r.create_time,
+      updateTime: r.update_time,
+    })),
+  };
+}
+
+export async function getQuestion(ctx: ServiceContext, id: string): Promise<QuDetail> {
+  const [q] = await getQuestions(ctx, [id]);
+  if (!q) throw missing();
+  const titles = await repoTitles(ctx, [q.repoId]);
+  return { ...q, repoTitle: titles.get(q.repoId) ?? '' };
+}
+
+/**
+ * Creates or updates a question after normalizing (sanitizing) and validating it. Papers already
+ * drawn hold their own copies, so an edit is always allowed and never changes them.
+ */
+export async function saveQuestion(ctx: ServiceContext, userId: string, body: QuSaveBody): Promise<QuDetail> {
+  const { id, repoId, ...content } = body;
+  const q = normalizeQuestion(content);
+  assertAnswerable(q);
+  const saved = await inTransaction(ctx, async (tx) => {
+    await assertRepoExists(tx, repoId);
+    const now = tx.clock.now();
+    const current = id ? await repo.findRow(tx.db, id) : undefined;
+    if (id && !current) throw missing();
+    if (current) {
+      await repo.updateQuestion(tx.db, toWrite(q, { id: current.id, repoId, sort: current.repo_id === repoId ? current.sort : await repo.nextSort(tx.db, repoId), userId: current.create_by, now, createTime: current.create_time }));
+      await touchRepos(tx, [repoId, current.repo_id]);
+      ctx.caches.qu.bankChanged(repoId, current.repo_id);
+      return current.id;
+    }
+    const newQuId = newId();
+    await repo.insertQuestions(tx.db, [toWrite(q, { id: newQuId, repoId, sort: await repo.nextSort(tx.db, repoId), userId, now })]);
+    await touchRepos(tx, [repoId]);
+    ctx.caches.qu.bankChanged(repoId);
+    return newQuId;
+  });
+  return getQuestion(ctx, saved);
+}
+
+/** Deletes questions; papers that drew them keep their copies. */
+export async function deleteQuestions(ctx: ServiceContext, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  const banks = await inTransaction(ctx, async (tx) => {
+    const repoIds = await repo.repoIdsOf(tx.db, unique);
+    if ((await repo.deleteQuestions(tx.db, unique)) === 0) throw missing();
+    await touchRepos(tx, repoIds);
+    return repoIds;
+  });
+  ctx.caches.qu.bankChanged(...banks);
+}
+
+/** Moves questions to another bank, or copies them there (copies get new ids, at the bank's end). */
+export async function batchQuestions(ctx: ServiceContext, userId: string, body: BodyOf<typeof quApi.batch>): Promise<number> {
+  const ids = [...new Set(body.ids)];
+  const questions = await getQuestions(ctx, ids);
+  if (questions.length === 0) throw missing();
+  const banks = await inTransaction(ctx, async (tx) => {
+    await assertRepoExists(tx, body.repoId, '目标题库不存在或已被删除');
+    const now = tx.clock.now();
+    const first = await repo.nextSort(tx.db, body.repoId);
+    const from = [...new Set(questions.map((q) => q.repoId))];
+    if (body.action === 'move') {
+      await repo.moveQuestions(tx.db, questions.map((q) => q.id), body.repoId, first, now);
+    } else {
+      await repo.insertQuestions(
+        tx.db,
+        questions.map((q, i) => toWrite(withFreshPartIds(q), { id: newId(), repoId: body.repoId, sort: first + i, userId, now })),
+      );
+    }
+    await touchRepos(tx, [body.repoId, ...from]);
+    return [body.repoId, ...from];
+  });
+  ctx.caches.qu.bankChanged(...banks);
+  return questions.length;
+}
+
+/** A copy's combined parts need ids of their own (practice and papers address parts by id). */
+function withFreshPartIds(q: QuDetail): QuBody {
+  return { ...q, subList: (q.subList ?? []).map(({ id: _old, ...part }) => part) };
+}
+
+export async function batchLevel(ctx: ServiceContext, body: BodyOf<typeof quApi.batchLevel>): Promise<number> {
+  const ids = [...new Set(body.ids)];
+  const n = await inTransaction(ctx, async (tx) => {
+    const banks = await repo.repoIdsOf(tx.db, ids);
+    const updated = await repo.setLevel(tx.db, ids, body.level, tx.clock.now());
+    ctx.caches.qu.bankChanged(...banks);
+    return updated;
+  });
+  return n;
+}
+
+export async function batchTag(ctx: ServiceContext, body: BodyOf<typeof quApi.batchTag>): Promise<number> {
+  const ids = [...new Set(body.ids)];
+  const names = [...new Set(body.tags.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean))];
+  if (names.length === 0) throw fail('请填写知识点');
+  return inTransaction(ctx, async (tx) => {
+    const rows = await repo.findQuestions(tx.db, ids);
+    if (body.mode === 'remove') await repo.removeTags(tx.db, ids, names);
+    else {
+      const have = await repo.tagsOf(tx.db, ids);
+      const over = rows.filter((r) => new Set([...(have.get(r.id) ?? []), ...names]).size > QU_LIMITS.tags);
+      if (over.length) throw fail(`每道试题最多${QU_LIMITS.tags}个知识点，有${over.length}道试题超出`);
+      await repo.addTags(tx.db, rows.flatMap((r) => names.map((name) => ({ qu_id: r.id, repo_id: r.repo_id, name }))));
+    }
+    return rows.length;
+  });
+}
+
+export async function tagsOfRepo(ctx: ServiceContext, repoId: string): Promise<QuTag[]> {
+  return repo.tagCounts(ctx.db, repoId);
+}
+
+/** Which stems of `questions` a bank holds already (import preview). */
+export async function duplicatesIn(ctx: ServiceContext, repoId: string, stems: readonly string[]): Promise<boolean[]> {
+  const keys = stems.map(stemKey);
+  const have = await repo.existingStemKeys(ctx.db, repoId, keys);
+  return keys.map((k) => have.has(k));
+}
+
+/** Full questions a filter (or an id list) selects, bank order, at most `limit` (export). */
+export async function questionsFor(ctx: ServiceContext, filter: repo.QuFilter, limit: number): Promise<QuDetail[]> {
+  const rows = await repo.filteredRows(ctx.db, filter, limit);
+  const tags = await repo.tagsOf(ctx.db, rows.map((r) => r.id));
+  return rows.map((r) => rowToDetail(r, tags.get(r.id) ?? []));
+}
+
+// ---------- the learner's view of a question they have earned ----------
+
+export async function learnerQuestion(ctx: ServiceContext, userId: string, id: string): Promise<QuReview> {
+  // The same refusal whether the question is missing or not earned: ids are not probed.
+  const refuse = () => forbidden('您还不能查看这道题的答案和解析');
+  if (!(await learnerMaySee(ctx, userId, id))) throw refuse();
+  const [q] = await getQuestions(ctx, [id]);
+  if (!q) throw refuse();
+  const { repoId: _r, repoTitle: _t, createTime: _c, updateTime: _u, ...body } = q;
+  return body;
 }

@@ -1,0 +1,80 @@
+import { IMPORT_MAX_ITEMS, type ImportCommitBody, type ImportFormat, type ImportParseResult, type QuExportBody } from '../../../common/api/qu';
+import type { Static } from '@sinclair/typebox';
+import type { ServiceContext } from '../../context';
+import { fail } from '../../lib/errors';
+import type { AuthUser } from '../auth/session.service';
+import { storeBuffer } from '../file/file.service';
+import { parseImport } from './import';
+import { buildImportTemplate, buildQuestionWorkbook } from './qu.excel';
+import { normalizeQuestion, validateQuestion } from './qu.rules';
+import { duplicatesIn, insertQuestions, questionsFor } from './qu.service';
+import { assertRepoExists } from './repo.service';
+
+/** Imports (preview, then commit) and exports of questions. */
+
+export const EXPORT_MAX = 10_000;
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface ImportSource {
+  format: ImportFormat;
+  text?: string;
+  buffer?: Buffer;
+  fileName?: string;
+  repoId?: string;
+}
+
+/**
+ * Reads an import into a preview: every item with all its problems and a duplicate flag against
+ * the target bank. Nothing is saved but the pictures found in a Word file (stored as question
+ * images, so the preview shows them).
+ */
+export async function previewImport(ctx: ServiceContext, who: AuthUser, src: ImportSource): Promise<ImportParseResult> {
+  if (src.repoId) await assertRepoExists(ctx, src.repoId);
+  const items = await parseImport(
+    { format: src.format, text: src.text, buffer: src.buffer, fileName: src.fileName },
+    {
+      uploadImage: async (data, _contentType, name) => (await storeBuffer(ctx, who, { kind: 'question', fileName: name, data })).url,
+    },
+  );
+  if (items.length === 0) throw fail('没有读到试题，请检查文件内容和格式');
+  if (items.length > IMPORT_MAX_ITEMS) throw fail(`一次最多导入${IMPORT_MAX_ITEMS}道试题，请拆分后再导入`);
+  const duplicate = src.repoId ? await duplicatesIn(ctx, src.repoId, items.map((i) => i.question.content)) : items.map(() => false);
+  return {
+    format: src.format,
+    items: items.map((item, i) => ({ index: i + 1, source: item.source, question: item.question, errors: item.errors, duplicate: duplicate[i] })),
+  };
+}
+
+/** Saves previewed questions, all or none: one that is not answerable refuses the whole commit, naming it. */
+export async function commitImport(ctx: ServiceContext, userId: string, body: ImportCommitBody): Promise<{ created: number }> {
+  const ready = body.items.map((q) => normalizeQuestion({ ...q, level: q.level ?? body.level }));
+  const bad = ready.map((q, i) => ({ i, issues: validateQuestion(q) })).filter((x) => x.issues.length);
+  if (bad.length) {
+    const first = bad[0];
+    throw fail(`第${first.i + 1}题：${first.issues[0].message}${bad.length > 1 ? `（共${bad.length}道试题有问题）` : ''}`);
+  }
+  await assertRepoExists(ctx, body.repoId);
+  return { created: await insertQuestions(ctx, body.repoId, ready, userId) };
+}
+
+/** Questions (by id, or as a filter selects them) as an Excel file in our import template. */
+export async function exportQuestions(ctx: ServiceContext, body: Static<typeof QuExportBody>): Promise<Buffer> {
+  const p = body.params ?? {};
+  const questions = await questionsFor(
+    ctx,
+    body.ids?.length
+      ? { ids: [...new Set(body.ids)] }
+      : {
+          repoId: p.repoId?.trim() || undefined,
+          quType: p.quType === '' ? undefined : p.quType,
+          level: p.level === '' ? undefined : p.level,
+          content: p.content?.trim() || undefined,
+          tag: p.tag?.trim() || undefined,
+        },
+    EXPORT_MAX,
+  );
+  if (questions.length === 0) throw fail('没有可导出的试题');
+  return buildQuestionWorkbook(questions);
+}
+
+export const importTemplate = () => buildImportTemplate();
