@@ -51,8 +51,22 @@ export default defineConfig({
   root: path.resolve(__dirname, 'learner'),
   base: '/',
   plugins: [react(), firstLoadBudget(FIRST_SCREENS)],
-  // Schemas are the server's business: the browser build gets a placeholder (see the stub's comment).
-  resolve: { alias: { '@sinclair/typebox': path.resolve(__dirname, 'learner/build/typebox-stub.ts') } },
+  resolve: {
+    alias: [
+      // Schemas are the server's business: the browser build gets a placeholder (see the stub's comment).
+      { find: '@sinclair/typebox', replacement: path.resolve(__dirname, 'learner/build/typebox-stub.ts') },
+      // The learner app runs on preact/compat (about 11 kB gzip) instead of react-dom (about 60 kB):
+      // MUI, TanStack Query, react-hook-form and react-router use only what compat provides; the unit
+      // tests keep React, the end-to-end tests run this build. The admin app (react-admin) keeps React.
+      // Learner code must not use React-19-only APIs (use(), useActionState, useOptimistic, ref as a
+      // plain prop of a function component): compat reports React 18.3.1.
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   build: {
     outDir: path.resolve(__dirname, 'dist/learner'),
     emptyOutDir: true,
