@@ -2,13 +2,14 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstLoadBudget } from './learner/build/firstLoadBudget';
+import { muiWithoutCssVars } from './learner/build/muiWithoutCssVars';
 
 // Learner SPA: learner/ -> dist/learner, served at /. Dev: `vite --config vite.learner.config.ts` with the API on :8080.
 export default defineConfig({
   root: path.resolve(__dirname, 'learner'),
   base: '/',
   // Prints each first screen's JS with its budget and fails the build when one is over (learner/build/).
-  plugins: [react(), firstLoadBudget(__dirname)],
+  plugins: [react(), muiWithoutCssVars(), firstLoadBudget(__dirname)],
   resolve: {
     alias: [
       // Schemas are the server's business: the browser build gets a placeholder (see the stub's comment).

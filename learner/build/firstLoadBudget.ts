@@ -74,11 +74,19 @@ export function measureFirstScreens(bundle: OutputBundle, opts: MeasureOptions):
     report.lines.push(`  ${screen.padEnd(width)} ${kb.toFixed(2).padStart(7)} kB gzip in ${String(loaded.size).padStart(2)} chunks (${verdict} the ${budgetKb} kB budget)`);
     if (kb > budgetKb) report.problems.push(`${screen} loads ${kb.toFixed(2)} kB gzip of JS, over its ${budgetKb} kB budget`);
 
+    // One line per rule broken: the first module that breaks it, and how many more do.
+    const hits = new Map<string, { first: string; more: number }>();
     for (const chunk of loaded.values()) {
       for (const id of chunk.moduleIds) {
         const rule = forbidden.find((r) => r.pattern.test(id));
-        if (rule) report.problems.push(`${screen} loads ${rule.why} in ${chunk.fileName} (${path.relative(root, id)})`);
+        if (!rule) continue;
+        const hit = hits.get(rule.why);
+        if (hit) hit.more += 1;
+        else hits.set(rule.why, { first: `${chunk.fileName} (${path.relative(root, id)})`, more: 0 });
       }
+    }
+    for (const [why, { first, more }] of hits) {
+      report.problems.push(`${screen} loads ${why} in ${first}${more ? ` and ${more} more module(s)` : ''}`);
     }
   }
   report.problems = [...new Set(report.problems)];

@@ -43,5 +43,9 @@ export const NOT_ON_FIRST_LOAD: { pattern: RegExp; why: string }[] = [
   { pattern: /node_modules\/@tiptap\/|node_modules\/prosemirror-/, why: 'the rich-text editor' },
   { pattern: /node_modules\/sanitize-html\//, why: 'sanitize-html' },
   { pattern: /node_modules\/(exceljs|pdfjs-dist|mammoth)\//, why: 'a document library' },
+  {
+    pattern: /node_modules\/@mui\/(material\/esm\/styles\/(createThemeWithVars|ThemeProviderWithVars)|system\/esm\/cssVars\/)/,
+    why: "MUI's CSS-variables theme (learner/build/muiWithoutCssVars.ts no longer matches MUI's files)",
+  },
   { pattern: /node_modules\/@mui\/icons-material\/(esm\/)?index\.js$/, why: 'the whole icon set (import each icon from @mui/icons-material/Name)' },
 ];
