@@ -43,6 +43,7 @@ export function measureFirstScreens(bundle: OutputBundle, opts: MeasureOptions):
     return gzip.get(chunk.fileName)!;
   };
   const width = Math.max(...Object.keys(screens).map((s) => s.length));
+  report.lines.push(`  ${'(entry)'.padEnd(width)} ${(sizeOf(entry) / 1000).toFixed(2).padStart(7)} kB gzip, loaded by every screen`);
 
   for (const [screen, { modules, budgetKb, pending }] of Object.entries(screens)) {
     const files = modules.map((m) => path.resolve(root, m));
