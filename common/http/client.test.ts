@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupServer } from 'msw/node';
-import { delay, http as mock, HttpResponse } from 'msw';
+import { http as mock, HttpResponse } from 'msw';
 import { ErrorCode } from '../errorCodes';
 import { Type } from '@sinclair/typebox';
 import { defineApi, fileApi, userApi } from '../api';
@@ -208,27 +208,72 @@ describe('post', () => {
     expect(shown.map((n) => n.message)).toEqual(['请求出现错误！']);
   });
 
+  /** An XMLHttpRequest that never answers (msw's stand-in honours neither timeout nor abort). */
+  class HangingXhr {
+    static last: HangingXhr | undefined;
+    timeout = 0;
+    responseType = '';
+    upload = {};
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    sent = false;
+    constructor() {
+      HangingXhr.last = this;
+    }
+    open() {}
+    setRequestHeader() {}
+    send() {
+      this.sent = true;
+    }
+    abort() {
+      this.onabort?.();
+    }
+  }
+
   it('gives up after the timeout and says the connection is lost', async () => {
-    server.use(mock.post('/api/x', async () => {
-      await delay('infinite');
-      return ok(null);
-    }));
-    const err = await rejection(post('/api/x', {}, { timeout: 50 }));
-    expect(err.code).toBe(NO_ENVELOPE);
-    expect(err.message).toBe('啊哦，与服务器失去连接了~');
-    expect(shown.map((n) => n.message)).toEqual(['啊哦，与服务器失去连接了~']);
+    vi.stubGlobal('XMLHttpRequest', HangingXhr);
+    try {
+      const pending = rejection(post('/api/x', {}, { timeout: 50 }));
+      const xhr = HangingXhr.last!;
+      expect(xhr.sent).toBe(true);
+      expect(xhr.timeout).toBe(50);
+      xhr.ontimeout?.();
+      const err = await pending;
+      expect(err.code).toBe(NO_ENVELOPE);
+      expect(err.message).toBe('啊哦，与服务器失去连接了~');
+      expect(shown.map((n) => n.message)).toEqual(['啊哦，与服务器失去连接了~']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('uses the 60-second timeout by default', async () => {
+    vi.stubGlobal('XMLHttpRequest', HangingXhr);
+    try {
+      const pending = rejection(post('/api/x'));
+      expect(HangingXhr.last!.timeout).toBe(60_000);
+      HangingXhr.last!.ontimeout?.();
+      await pending;
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("rejects silently with the caller's reason when the caller aborts", async () => {
-    server.use(mock.post('/api/x', async () => {
-      await delay('infinite');
-      return ok(null);
-    }));
-    const controller = new AbortController();
-    const pending = post('/api/x', {}, { signal: controller.signal });
-    controller.abort(new Error('closed'));
-    await expect(pending).rejects.toThrow('closed');
-    expect(shown).toEqual([]);
+    vi.stubGlobal('XMLHttpRequest', HangingXhr);
+    try {
+      const controller = new AbortController();
+      const pending = post('/api/x', {}, { signal: controller.signal });
+      controller.abort(new Error('closed'));
+      await expect(pending).rejects.toThrow('closed');
+      expect(shown).toEqual([]);
+      // Already aborted: nothing is sent.
+      const before = HangingXhr.last;
+      await expect(post('/api/x', {}, { signal: controller.signal })).rejects.toThrow('closed');
+      expect(HangingXhr.last).toBe(before);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a 10010002 envelope on an HTTP error still ends the session', async () => {

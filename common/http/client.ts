@@ -5,10 +5,9 @@ import { beginUploading, endUploading, notify } from './notify';
 import { getToken, removeToken } from './token';
 
 /**
- * The apps' one HTTP client, on the browser's own fetch (and XMLHttpRequest for uploads, whose
- * progress fetch cannot report): every call is a POST to /api, answered with the envelope of
- * spec section 7 and shown with the messages of section 8. No HTTP library: axios alone was
- * 14 kB gzip of the learner's first load.
+ * The apps' one HTTP client, on the browser's own XMLHttpRequest (see send() for why not fetch):
+ * every call is a POST to /api, answered with the envelope of spec section 7 and shown with the
+ * messages of section 8. No HTTP library: axios alone was 14 kB gzip of the learner's first load.
  */
 
 /** The messages of spec sections 7 and 8, exactly as written there. */
@@ -68,11 +67,6 @@ interface Answer {
 /** The request got no answer at all: no connection, a timeout, a refused port. */
 class NoAnswer extends Error {}
 
-/** Relative API paths resolved against the page (Node's fetch, under the unit tests, needs it absolute). */
-function absolute(url: string): string {
-  return typeof location === 'undefined' ? url : new URL(url, location.href).href;
-}
-
 function requestHeaders(json: boolean): Record<string, string> {
   const headers: Record<string, string> = json ? { 'content-type': 'application/json' } : {};
   const token = getToken();
@@ -85,48 +79,58 @@ function aborted(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The call was aborted', 'AbortError');
 }
 
-/** POST a JSON body with fetch; the timeout covers reading the answer too. */
-async function sendJson(url: string, body: unknown, read: 'text' | 'bytes', timeout: number, signal?: AbortSignal): Promise<Answer> {
-  if (signal?.aborted) throw aborted(signal);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeout);
-  const onAbort = () => controller.abort();
-  signal?.addEventListener('abort', onAbort);
-  try {
-    const response = await fetch(absolute(url), {
-      method: 'POST',
-      headers: requestHeaders(true),
-      body: JSON.stringify(body ?? {}),
-      signal: controller.signal,
-    });
-    const content = read === 'bytes' ? await response.arrayBuffer() : await response.text();
-    return { status: response.status, header: (name) => response.headers.get(name) ?? '', body: content };
-  } catch (error) {
-    if (signal?.aborted) throw aborted(signal);
-    throw new NoAnswer(error instanceof Error ? error.message : String(error));
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
+interface SendOptions {
+  /** The answer as text (envelopes) or as bytes (files). */
+  read: 'text' | 'bytes';
+  timeout: number;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
 }
 
-/** POST multipart form data with XMLHttpRequest, which reports upload progress. */
-function sendForm(url: string, form: FormData, timeout: number, onProgress?: (fraction: number) => void): Promise<Answer> {
+/**
+ * POST a body with XMLHttpRequest (what axios did) rather than fetch: when the page is left,
+ * Chromium rejects pending fetches ("Failed to fetch") and runs their handlers before the page
+ * goes, which would show 与服务器失去连接 and make the admin app drop the session of someone who
+ * merely clicked a link; a request cut off that way raises no event at all. XMLHttpRequest also
+ * reports upload progress and has its own timeout.
+ */
+function send(url: string, body: string | FormData, opts: SendOptions): Promise<Answer> {
+  const { signal, onProgress } = opts;
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(aborted(signal));
+      return;
+    }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', absolute(url));
-    xhr.timeout = timeout;
-    Object.entries(requestHeaders(false)).forEach(([name, value]) => xhr.setRequestHeader(name, value));
+    const onAbort = () => xhr.abort();
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open('POST', url);
+    xhr.timeout = opts.timeout;
+    xhr.responseType = opts.read === 'bytes' ? 'arraybuffer' : 'text';
+    Object.entries(requestHeaders(typeof body === 'string')).forEach(([name, value]) => xhr.setRequestHeader(name, value));
     if (onProgress) {
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
       };
     }
-    xhr.onload = () => resolve({ status: xhr.status, header: (name) => xhr.getResponseHeader(name) ?? '', body: xhr.responseText });
-    xhr.onerror = () => reject(new NoAnswer('upload failed'));
-    xhr.ontimeout = () => reject(new NoAnswer('upload timed out'));
-    xhr.onabort = () => reject(new NoAnswer('upload aborted'));
-    xhr.send(form);
+    xhr.onload = () => {
+      done();
+      const content: unknown = xhr.response;
+      resolve({
+        status: xhr.status,
+        header: (name) => xhr.getResponseHeader(name) ?? '',
+        body: opts.read === 'bytes' ? ((content as ArrayBuffer | null) ?? new ArrayBuffer(0)) : xhr.responseText,
+      });
+    };
+    const fail = (why: string) => () => {
+      done();
+      reject(signal?.aborted ? aborted(signal) : new NoAnswer(why));
+    };
+    xhr.onerror = fail('no connection');
+    xhr.ontimeout = fail('timed out');
+    xhr.onabort = fail('aborted');
+    signal?.addEventListener('abort', onAbort);
+    xhr.send(body);
   });
 }
 
@@ -222,10 +226,10 @@ function settle(answer: Answer, opts: PostOptions): unknown {
 }
 
 /** Send, then settle; a request that got no answer shows 啊哦，与服务器失去连接了~. */
-async function exchange(send: () => Promise<Answer>, opts: PostOptions): Promise<unknown> {
+async function exchange(request: () => Promise<Answer>, opts: PostOptions): Promise<unknown> {
   let answer: Answer;
   try {
-    answer = await send();
+    answer = await request();
   } catch (error) {
     if (!(error instanceof NoAnswer)) throw error;
     show(opts, HttpMessage.noConnection);
@@ -236,7 +240,7 @@ async function exchange(send: () => Promise<Answer>, opts: PostOptions): Promise
 
 /** POST a JSON body (`{}` when none) to a path and resolve the envelope's data. Apps use call(). */
 export async function post<T>(url: string, data?: unknown, opts: PostOptions = {}): Promise<T> {
-  return (await exchange(() => sendJson(url, data, 'text', opts.timeout ?? REQUEST_TIMEOUT, opts.signal), opts)) as T;
+  return (await exchange(() => send(url, JSON.stringify(data ?? {}), { read: 'text', timeout: opts.timeout ?? REQUEST_TIMEOUT, signal: opts.signal }), opts)) as T;
 }
 
 /** The arguments after the endpoint: the body is optional where the endpoint takes none. */
@@ -274,7 +278,7 @@ export async function upload<E extends Endpoint>(
   form.append('file', file, opts.fileName ?? ownName ?? 'file');
   beginUploading();
   try {
-    return (await exchange(() => sendForm(endpoint.path, form, TRANSFER_TIMEOUT, opts.onProgress), { silent: opts.silent })) as DataOf<E>;
+    return (await exchange(() => send(endpoint.path, form, { read: 'text', timeout: TRANSFER_TIMEOUT, onProgress: opts.onProgress }), { silent: opts.silent })) as DataOf<E>;
   } finally {
     endUploading();
   }
@@ -316,8 +320,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
  */
 export async function download<E extends Endpoint>(endpoint: E, body: BodyOf<E>, fileName: string): Promise<void> {
   let answer: Answer | undefined;
-  const send = async () => (answer = await sendJson(endpoint.path, body, 'bytes', TRANSFER_TIMEOUT));
-  const bytes = (await exchange(send, {})) as ArrayBuffer;
+  const request = async () => (answer = await send(endpoint.path, JSON.stringify(body ?? {}), { read: 'bytes', timeout: TRANSFER_TIMEOUT }));
+  const bytes = (await exchange(request, {})) as ArrayBuffer;
   const header = answer?.header ?? (() => '');
   const name = fileNameFromDisposition(header('content-disposition')) ?? fileName;
   saveBlob(new Blob([bytes], { type: header('content-type') }), name);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, LEARNER_ROLE_ID, createUser, signIn, uniqueName } from './support';
+import { ADMIN, LEARNER_ROLE_ID, apiToken, createUser, signIn, uniqueName } from './support';
 
 /**
  * common/http in a real browser against the real server: it calls with fetch (downloads read as
@@ -54,4 +54,23 @@ test('a bare 503 (a restart) or 403 (a proxy) reads 请求出现错误！, never
     await expect(page.getByText('没有找到相关公告')).toHaveCount(0);
     await page.unroute('**/api/sys/notice/my-paging');
   }
+});
+
+test('leaving a page while its requests are pending is no failure: no message, the session stays', async ({ page, request, baseURL }) => {
+  // The first user-info call of the admin app never answers; the page is left meanwhile.
+  const token = await apiToken(request, ADMIN.username, ADMIN.password);
+  await page.context().addCookies([{ name: 'token', value: token, url: baseURL! }]);
+  let held = false;
+  await page.route('**/api/sys/user/info', async (route) => {
+    if (held) return route.continue();
+    held = true;
+    // Never answered: the navigation below cuts it off.
+  });
+  await page.goto('/admin/dashboard', { waitUntil: 'commit' });
+  await expect.poll(() => held).toBe(true);
+  await page.goto('/admin/sys/user');
+  await expect(page.getByRole('row').filter({ hasText: 'admin' }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/sys\/user/);
+  expect((await page.context().cookies()).find((c) => c.name === 'token')?.value).toBe(token);
+  await expect(page.getByText('啊哦，与服务器失去连接了~')).toHaveCount(0);
 });
