@@ -14,7 +14,6 @@ import {
   NO_ENVELOPE,
   download,
   fileNameFromDisposition,
-  http,
   post,
   setSessionInvalidHandler,
   upload,
@@ -202,10 +201,79 @@ describe('post', () => {
     expect(shown.map((n) => n.message)).toEqual(['请求出现错误！', '服务正在重启，请稍后再试']);
   });
 
-  it('another HTTP status without an envelope shows the error message', async () => {
+  it('another HTTP status without an envelope shows 请求出现错误！, never an English status line', async () => {
     server.use(mock.post('/api/x', () => new HttpResponse(null, { status: 403 })));
-    await rejection(post('/api/x'));
-    expect(shown.map((n) => n.message)).toEqual(['Request failed with status code 403']);
+    const err = await rejection(post('/api/x'));
+    expect(err.status).toBe(403);
+    expect(shown.map((n) => n.message)).toEqual(['请求出现错误！']);
+  });
+
+  /** An XMLHttpRequest that never answers (msw's stand-in honours neither timeout nor abort). */
+  class HangingXhr {
+    static last: HangingXhr | undefined;
+    timeout = 0;
+    responseType = '';
+    upload = {};
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    sent = false;
+    constructor() {
+      HangingXhr.last = this;
+    }
+    open() {}
+    setRequestHeader() {}
+    send() {
+      this.sent = true;
+    }
+    abort() {
+      this.onabort?.();
+    }
+  }
+
+  it('gives up after the timeout and says the connection is lost', async () => {
+    vi.stubGlobal('XMLHttpRequest', HangingXhr);
+    try {
+      const pending = rejection(post('/api/x', {}, { timeout: 50 }));
+      const xhr = HangingXhr.last!;
+      expect(xhr.sent).toBe(true);
+      expect(xhr.timeout).toBe(50);
+      xhr.ontimeout?.();
+      const err = await pending;
+      expect(err.code).toBe(NO_ENVELOPE);
+      expect(err.message).toBe('啊哦，与服务器失去连接了~');
+      expect(shown.map((n) => n.message)).toEqual(['啊哦，与服务器失去连接了~']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('uses the 60-second timeout by default', async () => {
+    vi.stubGlobal('XMLHttpRequest', HangingXhr);
+    try {
+      const pending = rejection(post('/api/x'));
+      expect(HangingXhr.last!.timeout).toBe(60_000);
+      HangingXhr.last!.ontimeout?.();
+      await pending;
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("rejects silently with the caller's reason when the caller aborts", async () => {
+    vi.stubGlobal('XMLHttpRequest', HangingXhr);
+    try {
+      const controller = new AbortController();
+      const pending = post('/api/x', {}, { signal: controller.signal });
+      controller.abort(new Error('closed'));
+      await expect(pending).rejects.toThrow('closed');
+      expect(shown).toEqual([]);
+      // Already aborted: nothing is sent.
+      const before = HangingXhr.last;
+      await expect(post('/api/x', {}, { signal: controller.signal })).rejects.toThrow('closed');
+      expect(HangingXhr.last).toBe(before);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a 10010002 envelope on an HTTP error still ends the session', async () => {
@@ -234,17 +302,21 @@ describe('upload', () => {
     const states: boolean[] = [];
     const stop = subscribeUploading((active) => states.push(active));
     let form: FormData | undefined;
-    let sent: FormData | undefined;
     let contentType = '';
-    // jsdom's FormData loses file names on the way into msw's Request; read the name from what was sent.
-    const spy = http.interceptors.request.use((config) => {
-      sent = config.data as FormData;
-      return config;
+    // jsdom's FormData loses file names on the way into msw's Request; read them where they are appended.
+    const appended: unknown[][] = [];
+    const append = FormData.prototype.append;
+    const spy = vi.spyOn(FormData.prototype, 'append').mockImplementation(function (this: FormData, ...args: unknown[]) {
+      appended.push(args);
+      (append as (...a: unknown[]) => void).apply(this, args);
     });
     let activeDuringRequest: boolean | undefined;
+    let token: string | null = null;
+    setToken('up-token');
     server.use(
       mock.post('/api/sys/file/upload', async ({ request }) => {
         activeDuringRequest = states[states.length - 1];
+        token = request.headers.get('token');
         contentType = request.headers.get('content-type') ?? '';
         form = await request.formData();
         return ok({ id: 'f1', url: '/api/sys/file/get/f1', name: 'face.png', size: 4 });
@@ -252,15 +324,18 @@ describe('upload', () => {
     );
     const result = await upload(fileApi.upload, new Blob(['abcd'], { type: 'image/png' }), { kind: 'avatar' }, { fileName: 'face.png' });
     stop();
-    http.interceptors.request.eject(spy);
+    spy.mockRestore();
     expect(result).toEqual({ id: 'f1', url: '/api/sys/file/get/f1', name: 'face.png', size: 4 });
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(form?.get('kind')).toBe('avatar');
     // msw hands the handler Node's own File, which can be read directly.
     expect(await (form?.get('file') as File).text()).toBe('abcd');
-    expect((sent?.get('file') as File).name).toBe('face.png');
-    expect([...(sent?.keys() ?? [])]).toEqual(['kind', 'file']);
+    expect(appended.map(([name, , fileName]) => [name, fileName])).toEqual([
+      ['kind', undefined],
+      ['file', 'face.png'],
+    ]);
     expect(activeDuringRequest).toBe(true);
+    expect(token).toBe('up-token');
     expect(states).toEqual([false, true, false]);
   });
 
@@ -273,6 +348,31 @@ describe('upload', () => {
     expect(err.message).toBe('不支持的文件类型');
     expect(shown.map((n) => n.message)).toEqual(['不支持的文件类型']);
     expect(states).toEqual([false, true, false]);
+  });
+
+  it('reports upload progress', async () => {
+    server.use(mock.post('/api/sys/file/upload', () => ok({ id: 'f1', url: '/api/sys/file/get/f1', name: 'a', size: 3 })));
+    const progress: number[] = [];
+    await upload(fileApi.upload, new Blob(['abc']), {}, { onProgress: (f) => progress.push(f) });
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[progress.length - 1]).toBe(1);
+  });
+
+  it('an upload that gets no answer says the connection is lost', async () => {
+    server.use(mock.post('/api/sys/file/upload', () => HttpResponse.error()));
+    const err = await rejection(upload(fileApi.upload, new Blob(['x'])));
+    expect(err.code).toBe(NO_ENVELOPE);
+    expect(shown.map((n) => n.message)).toEqual(['啊哦，与服务器失去连接了~']);
+  });
+
+  it('an upload answered 10010002 ends the session', async () => {
+    const handler = vi.fn();
+    setSessionInvalidHandler(handler);
+    setToken('stale');
+    server.use(mock.post('/api/sys/file/upload', () => HttpResponse.json({ code: ErrorCode.SESSION_INVALID, msg: '失效', data: null })));
+    await rejection(upload(fileApi.upload, new Blob(['x'])));
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(getToken()).toBeUndefined();
   });
 });
 

@@ -1,18 +1,14 @@
-import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { ErrorCode, type Envelope } from '../errorCodes';
 import type { BodyOf, DataOf, Endpoint } from '../api/endpoint';
 import { MESSAGE_DURATION, REQUEST_TIMEOUT, TRANSFER_TIMEOUT } from '../constants';
 import { beginUploading, endUploading, notify } from './notify';
 import { getToken, removeToken } from './token';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Show no message on failure: the caller deals with the rejection itself. */
-    silent?: boolean;
-    /** Do not run the session-invalid handler on 10010002 (logout of an already dead session). */
-    ignoreSessionInvalid?: boolean;
-  }
-}
+/**
+ * The apps' one HTTP client, on the browser's own XMLHttpRequest (see send() for why not fetch):
+ * every call is a POST to /api, answered with the envelope of spec section 7 and shown with the
+ * messages of section 8. No HTTP library: axios alone was 14 kB gzip of the learner's first load.
+ */
 
 /** The messages of spec sections 7 and 8, exactly as written there. */
 export const HttpMessage = {
@@ -50,16 +46,93 @@ export function setSessionInvalidHandler(fn: () => void): void {
   sessionInvalidHandler = fn;
 }
 
-/** The one axios instance: relative base address, 60 s timeout, token header, envelope rules. */
-export const http = axios.create({ baseURL: '', timeout: REQUEST_TIMEOUT });
+export interface PostOptions {
+  /** Show no message on failure: the caller deals with the rejection itself. */
+  silent?: boolean;
+  /** Milliseconds before the call gives up (the spec's 60 s by default); it then fails as "no connection". */
+  timeout?: number;
+  /** Do not run the session-invalid handler on 10010002 (logout of an already dead session). */
+  ignoreSessionInvalid?: boolean;
+  /** Abandon the call (TanStack Query's signal, a closed dialog): it rejects with the abort reason, silently. */
+  signal?: AbortSignal;
+}
 
-http.interceptors.request.use((config) => {
+/** What came back over the wire: status, a header reader and the body, read whole. */
+interface Answer {
+  status: number;
+  header: (name: string) => string;
+  body: string | ArrayBuffer;
+}
+
+/** The request got no answer at all: no connection, a timeout, a refused port. */
+class NoAnswer extends Error {}
+
+function requestHeaders(json: boolean): Record<string, string> {
+  const headers: Record<string, string> = json ? { 'content-type': 'application/json' } : {};
   const token = getToken();
-  if (token) config.headers.set('token', token);
-  return config;
-});
+  if (token) headers.token = token;
+  return headers;
+}
 
-http.interceptors.response.use(onResponse, onError);
+/** The caller's abort, as the rejection it asked for. */
+function aborted(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The call was aborted', 'AbortError');
+}
+
+interface SendOptions {
+  /** The answer as text (envelopes) or as bytes (files). */
+  read: 'text' | 'bytes';
+  timeout: number;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * POST a body with XMLHttpRequest (what axios did) rather than fetch: when the page is left,
+ * Chromium rejects pending fetches ("Failed to fetch") and runs their handlers before the page
+ * goes, which would show 与服务器失去连接 and make the admin app drop the session of someone who
+ * merely clicked a link; a request cut off that way raises no event at all. XMLHttpRequest also
+ * reports upload progress and has its own timeout.
+ */
+function send(url: string, body: string | FormData, opts: SendOptions): Promise<Answer> {
+  const { signal, onProgress } = opts;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(aborted(signal));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open('POST', url);
+    xhr.timeout = opts.timeout;
+    xhr.responseType = opts.read === 'bytes' ? 'arraybuffer' : 'text';
+    Object.entries(requestHeaders(typeof body === 'string')).forEach(([name, value]) => xhr.setRequestHeader(name, value));
+    if (onProgress) {
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+      };
+    }
+    xhr.onload = () => {
+      done();
+      const content: unknown = xhr.response;
+      resolve({
+        status: xhr.status,
+        header: (name) => xhr.getResponseHeader(name) ?? '',
+        body: opts.read === 'bytes' ? ((content as ArrayBuffer | null) ?? new ArrayBuffer(0)) : xhr.responseText,
+      });
+    };
+    const fail = (why: string) => () => {
+      done();
+      reject(signal?.aborted ? aborted(signal) : new NoAnswer(why));
+    };
+    xhr.onerror = fail('no connection');
+    xhr.ontimeout = fail('timed out');
+    xhr.onabort = fail('aborted');
+    signal?.addEventListener('abort', onAbort);
+    xhr.send(body);
+  });
+}
 
 function asEnvelope(body: unknown): Envelope | undefined {
   if (body && typeof body === 'object' && typeof (body as Envelope).code === 'number') {
@@ -69,50 +142,29 @@ function asEnvelope(body: unknown): Envelope | undefined {
   return undefined;
 }
 
-function isBlob(value: unknown): value is Blob {
-  return typeof Blob !== 'undefined' && value instanceof Blob;
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
-function readBlobText(blob: Blob): Promise<string> {
-  if (typeof blob.text === 'function') return blob.text();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
-
-/** Larger blobs without a JSON content type are files, not envelopes: do not read them. */
+/** Larger answers without a JSON content type are files, not envelopes: do not read them. */
 const SNIFF_LIMIT = 64 * 1024;
 
 /**
- * The envelope carried by a blob answer, if it is one. A JSON content type always counts as an
- * envelope (an unparsable one gets an empty msg, hence the default message).
+ * The envelope an answer carries, if it is one. For a file request (bytes), a JSON content type
+ * always counts as an envelope (an unparsable one gets an empty msg, hence the default message);
+ * small answers of another type are sniffed, since some proxies label JSON as a file.
  */
-async function envelopeOfBlob(blob: Blob, contentType: string): Promise<Envelope | undefined> {
-  const json = /json/i.test(contentType) || /json/i.test(blob.type);
-  if (!json && blob.size > SNIFF_LIMIT) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readBlobText(blob));
-  } catch {
-    parsed = undefined;
-  }
-  return asEnvelope(parsed) ?? (json ? { code: ErrorCode.FAIL, msg: '', data: null } : undefined);
-}
-
-function contentTypeOf(response: AxiosResponse): string {
-  const value = response.headers?.['content-type'];
-  return typeof value === 'string' ? value : '';
-}
-
-async function bodyEnvelope(response: AxiosResponse): Promise<Envelope | undefined> {
-  return isBlob(response.data) ? envelopeOfBlob(response.data, contentTypeOf(response)) : asEnvelope(response.data);
-}
-
-function isSessionInvalid(env: Envelope | undefined, config: AxiosRequestConfig): boolean {
-  return env?.code === ErrorCode.SESSION_INVALID && !config.ignoreSessionInvalid;
+function envelopeOf(answer: Answer): Envelope | undefined {
+  const { body } = answer;
+  if (typeof body === 'string') return asEnvelope(parseJson(body));
+  const json = /json/i.test(answer.header('content-type'));
+  if (!json && body.byteLength > SNIFF_LIMIT) return undefined;
+  const env = asEnvelope(parseJson(new TextDecoder().decode(body)));
+  return env ?? (json ? { code: ErrorCode.FAIL, msg: '', data: null } : undefined);
 }
 
 function endSession(env: Envelope, status: number): ApiError {
@@ -121,28 +173,8 @@ function endSession(env: Envelope, status: number): ApiError {
   return new ApiError(env.code, env.msg || HttpMessage.defaultError, status);
 }
 
-function show(config: AxiosRequestConfig, message: string): void {
-  if (!config.silent) notify.error(message, MESSAGE_DURATION);
-}
-
-/** HTTP 2xx: a file (blob that is not an envelope) or an envelope whose code decides. */
-async function onResponse(response: AxiosResponse): Promise<AxiosResponse> {
-  const { config } = response;
-  const blob = isBlob(response.data);
-  const env = await bodyEnvelope(response);
-  if (blob && !env) return response;
-  if (!env) {
-    show(config, HttpMessage.defaultError);
-    throw new ApiError(NO_ENVELOPE, HttpMessage.defaultError, response.status);
-  }
-  if (isSessionInvalid(env, config)) throw endSession(env, response.status);
-  // A download that answers JSON failed, whatever its code says (spec section 7).
-  if (env.code !== ErrorCode.OK || blob) {
-    const message = env.msg || HttpMessage.defaultError;
-    show(config, message);
-    throw new ApiError(env.code, message, response.status);
-  }
-  return response;
+function show(opts: PostOptions, message: string): void {
+  if (!opts.silent) notify.error(message, MESSAGE_DURATION);
 }
 
 /** The catalogue message of spec section 8 for an HTTP status, if it has one. */
@@ -161,41 +193,54 @@ function statusMessage(status: number): string | undefined {
   }
 }
 
-/** No answer or HTTP ≥ 300: the catalogue message is shown; the envelope's code and msg go on the ApiError. */
-async function onError(error: unknown): Promise<never> {
-  if (axios.isCancel(error) || !axios.isAxiosError(error)) throw error;
-  const err = error as AxiosError;
-  const config = err.config ?? {};
-  const response = err.response;
-  if (!response) {
-    show(config, HttpMessage.noConnection);
-    throw new ApiError(NO_ENVELOPE, HttpMessage.noConnection);
+/**
+ * Turn an answer into its data (envelope code 0) or the file's bytes (a file request answered with
+ * something that is not an envelope), or show the right message and reject with an ApiError:
+ * - HTTP 2xx: the envelope's msg (or 服务器开小差了呢！); a file request answered with JSON failed
+ *   whatever its code says (spec section 7);
+ * - HTTP ≥ 300: the catalogue message of the status, else the envelope's msg, else 请求出现错误！
+ *   (a 503 while the server restarts, a bare 403 from a proxy: never an English status line);
+ * - 10010002 anywhere ends the session (unless ignoreSessionInvalid).
+ */
+function settle(answer: Answer, opts: PostOptions): unknown {
+  const { status } = answer;
+  const env = envelopeOf(answer);
+  const file = typeof answer.body !== 'string';
+  if (env?.code === ErrorCode.SESSION_INVALID && !opts.ignoreSessionInvalid) throw endSession(env, status);
+  if (status >= 200 && status < 300) {
+    if (file && !env) return answer.body;
+    if (!env) {
+      show(opts, HttpMessage.defaultError);
+      throw new ApiError(NO_ENVELOPE, HttpMessage.defaultError, status);
+    }
+    if (env.code !== ErrorCode.OK || file) {
+      const message = env.msg || HttpMessage.defaultError;
+      show(opts, message);
+      throw new ApiError(env.code, message, status);
+    }
+    return env.data;
   }
-  const env = await bodyEnvelope(response);
-  if (env && isSessionInvalid(env, config)) throw endSession(env, response.status);
-  // A 503 (the server restarting, a proxy with no upstream) has no catalogue line: never axios's
-  // English "Request failed with status code 503", but the server's msg or 请求出现错误！.
-  const fallback = response.status === 503 ? HttpMessage.requestFailed : err.message || HttpMessage.requestFailed;
-  const shown = statusMessage(response.status) ?? (env?.msg || fallback);
-  show(config, shown);
-  throw new ApiError(env?.code ?? NO_ENVELOPE, env?.msg || shown, response.status);
+  const shown = statusMessage(status) ?? (env?.msg || HttpMessage.requestFailed);
+  show(opts, shown);
+  throw new ApiError(env?.code ?? NO_ENVELOPE, env?.msg || shown, status);
 }
 
-export interface PostOptions {
-  silent?: boolean;
-  timeout?: number;
-  /** See AxiosRequestConfig.ignoreSessionInvalid. */
-  ignoreSessionInvalid?: boolean;
+/** Send, then settle; a request that got no answer shows 啊哦，与服务器失去连接了~. */
+async function exchange(request: () => Promise<Answer>, opts: PostOptions): Promise<unknown> {
+  let answer: Answer;
+  try {
+    answer = await request();
+  } catch (error) {
+    if (!(error instanceof NoAnswer)) throw error;
+    show(opts, HttpMessage.noConnection);
+    throw new ApiError(NO_ENVELOPE, HttpMessage.noConnection);
+  }
+  return settle(answer, opts);
 }
 
 /** POST a JSON body (`{}` when none) to a path and resolve the envelope's data. Apps use call(). */
 export async function post<T>(url: string, data?: unknown, opts: PostOptions = {}): Promise<T> {
-  const response = await http.post<Envelope<T>>(url, data ?? {}, {
-    silent: opts.silent,
-    timeout: opts.timeout ?? REQUEST_TIMEOUT,
-    ignoreSessionInvalid: opts.ignoreSessionInvalid,
-  });
-  return response.data.data;
+  return (await exchange(() => send(url, JSON.stringify(data ?? {}), { read: 'text', timeout: opts.timeout ?? REQUEST_TIMEOUT, signal: opts.signal }), opts)) as T;
 }
 
 /** The arguments after the endpoint: the body is optional where the endpoint takes none. */
@@ -226,8 +271,6 @@ export async function upload<E extends Endpoint>(
   fields: Record<string, string> = {},
   opts: UploadOptions = {},
 ): Promise<DataOf<E>> {
-  const url = endpoint.path;
-  type T = DataOf<E>;
   const form = new FormData();
   // Fields first: a streaming multipart parser only sees the fields that precede the file.
   Object.entries(fields).forEach(([name, value]) => form.append(name, value));
@@ -235,12 +278,7 @@ export async function upload<E extends Endpoint>(
   form.append('file', file, opts.fileName ?? ownName ?? 'file');
   beginUploading();
   try {
-    const response = await http.post<Envelope<T>>(url, form, {
-      timeout: TRANSFER_TIMEOUT,
-      silent: opts.silent,
-      onUploadProgress: opts.onProgress ? (e) => e.total && opts.onProgress?.(e.loaded / e.total) : undefined,
-    });
-    return response.data.data;
+    return (await exchange(() => send(endpoint.path, form, { read: 'text', timeout: TRANSFER_TIMEOUT, onProgress: opts.onProgress }), { silent: opts.silent })) as DataOf<E>;
   } finally {
     endUploading();
   }
@@ -281,8 +319,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * 导出成功!. A JSON answer is an error: its msg is shown and the promise rejects.
  */
 export async function download<E extends Endpoint>(endpoint: E, body: BodyOf<E>, fileName: string): Promise<void> {
-  const response = await http.post<Blob>(endpoint.path, body ?? {}, { responseType: 'blob', timeout: TRANSFER_TIMEOUT });
-  const name = fileNameFromDisposition(response.headers?.['content-disposition']) ?? fileName;
-  saveBlob(response.data, name);
+  let answer: Answer | undefined;
+  const request = async () => (answer = await send(endpoint.path, JSON.stringify(body ?? {}), { read: 'bytes', timeout: TRANSFER_TIMEOUT }));
+  const bytes = (await exchange(request, {})) as ArrayBuffer;
+  const header = answer?.header ?? (() => '');
+  const name = fileNameFromDisposition(header('content-disposition')) ?? fileName;
+  saveBlob(new Blob([bytes], { type: header('content-type') }), name);
   notify.success(HttpMessage.exported);
 }

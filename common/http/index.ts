@@ -5,7 +5,6 @@ export {
   call,
   download,
   fileNameFromDisposition,
-  http,
   post,
   saveBlob,
   setSessionInvalidHandler,
