@@ -79,7 +79,7 @@ export function measureFirstScreens(bundle: OutputBundle, opts: MeasureOptions):
     const hits = new Map<string, { first: string; more: number }>();
     for (const chunk of loaded.values()) {
       for (const id of chunk.moduleIds) {
-        const rule = forbidden.find((r) => r.pattern.test(id));
+        const rule = forbidden.find((r) => r.pattern.test(id) && (!r.entryOnly || chunk === entry));
         if (!rule) continue;
         const hit = hits.get(rule.why);
         if (hit) hit.more += 1;

@@ -30,15 +30,18 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
 };
 
 /**
- * Packages that must never be in a first screen's JS: they belong to later screens (dates, search,
- * rich text, spreadsheets), to the server (schemas: stubbed), or to what the learner build replaces
- * (react-dom by preact/compat, axios by fetch). Also the icon barrel: import icons one by one.
+ * Packages that must never be in a first screen's JS: they belong to later screens (date locales,
+ * search, rich-text editing, spreadsheets), to the server (schemas: stubbed), or to what the
+ * learner build replaces (react-dom by preact/compat, axios by XMLHttpRequest). Also the icon
+ * barrel: import icons one by one. Rules with `entryOnly` keep a package out of the entry chunk
+ * (which every screen loads) but let a screen that needs it load it with its own chunks.
  */
-export const NOT_ON_FIRST_LOAD: { pattern: RegExp; why: string }[] = [
+export const NOT_ON_FIRST_LOAD: { pattern: RegExp; why: string; entryOnly?: boolean }[] = [
   { pattern: /node_modules\/react-dom\//, why: 'react-dom (the learner build aliases it to preact/compat)' },
-  { pattern: /node_modules\/axios\//, why: 'axios (common/http uses fetch)' },
+  { pattern: /node_modules\/axios\//, why: 'axios (common/http uses XMLHttpRequest)' },
   { pattern: /node_modules\/@sinclair\/typebox\//, why: 'TypeBox (stubbed in the browser)' },
-  { pattern: /node_modules\/dayjs\//, why: 'dayjs (load common/format with the screen that shows dates)' },
+  { pattern: /node_modules\/dayjs\/(locale|plugin)\//, why: 'a dayjs locale or plugin' },
+  { pattern: /node_modules\/dayjs\//, why: 'dayjs (load common/format with the screens that show dates)', entryOnly: true },
   { pattern: /node_modules\/fuse\.js\//, why: 'fuse.js' },
   { pattern: /node_modules\/@tiptap\/|node_modules\/prosemirror-/, why: 'the rich-text editor' },
   { pattern: /node_modules\/sanitize-html\//, why: 'sanitize-html' },
