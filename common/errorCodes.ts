@@ -26,6 +26,8 @@ export const ErrorCode = {
   DUPLICATE: 10010009,
   /** Registration is switched off in site settings. */
   REGISTER_CLOSED: 10010010,
+  /** Another exam of the caller is in progress (one open paper at a time). */
+  EXAM_IN_PROGRESS: 20010002,
   /** Unknown route under /api. */
   API_NOT_FOUND: 10010404,
   /** Unexpected server error; details stay in the log. */

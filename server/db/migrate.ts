@@ -5,6 +5,7 @@ import * as m0003 from './migrations/20261123_0003_foreign_keys';
 import * as m0004 from './migrations/20261123_0004_user_names_and_file_kinds';
 import * as mCourses from './migrations/20261127_0001_courses';
 import * as mBanks from './migrations/20261128_0001_banks';
+import * as mExams from './migrations/20261128_0002_exams';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '20261123_0004_user_names_and_file_kinds': m0004,
   '20261127_0001_courses': mCourses,
   '20261128_0001_banks': mBanks,
+  '20261128_0002_exams': mExams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

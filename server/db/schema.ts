@@ -337,6 +337,134 @@ export interface QuTagTable {
   name: string;
 }
 
+export interface ExamTable {
+  id: string;
+  title: string;
+  content: string;
+  /** ExamOpenType code. */
+  open_type: number;
+  password: string;
+  start_time: number | null;
+  end_time: number | null;
+  total_time: number;
+  qualify_score: number;
+  chance: number;
+  hand_min: number;
+  late_max: number;
+  /** ResultShow code. */
+  result_show: number;
+  review_after_end: number;
+  thanks: string;
+  /** JSON ExamSettings (server/modules/exam/exam.def.ts). */
+  settings: string;
+  /** JSON ExamGroup[]. */
+  groups: string;
+  total_score: number;
+  qu_count: number;
+  /** GenericState: 0 enabled, 1 disabled. */
+  state: number;
+  create_by: string;
+  create_time: number;
+  update_time: number;
+}
+
+export interface ExamDepartTable {
+  exam_id: string;
+  dept_id: string;
+}
+
+export interface ExamUserTable {
+  exam_id: string;
+  user_id: string;
+}
+
+export interface ExamRepoTable {
+  exam_id: string;
+  repo_id: string;
+}
+
+export interface PaperTable {
+  id: string;
+  exam_id: string;
+  user_id: string;
+  title: string;
+  /** PaperState code. */
+  state: number;
+  total_score: number;
+  qualify_score: number;
+  obj_score: number;
+  subj_score: number;
+  user_score: number | null;
+  passed: number | null;
+  /** HandType code, null while in exam. */
+  hand_type: number | null;
+  leave_count: number;
+  idle_time: number | null;
+  deadline: number;
+  settings: string;
+  groups: string;
+  create_time: number;
+  hand_time: number | null;
+  update_time: number;
+}
+
+export interface PaperQuTable {
+  paper_id: string;
+  qu_id: string;
+  /** The combined question a part belongs to; '' for a question of the paper. */
+  parent_id: string;
+  group_index: number;
+  sort: number;
+  qu_type: number;
+  score: number;
+  /** JSON QuBody snapshot; '' for a part. */
+  question: string;
+  /** JSON AnswerInput; '' before the first save. */
+  answer: string;
+  seq: number;
+  answered: number;
+  mark: number;
+  is_right: number;
+  actual_score: number | null;
+  needs_mark: number;
+  comment: string;
+  update_time: number;
+}
+
+export interface PaperEventTable {
+  id: string;
+  paper_id: string;
+  /** PaperEvent code. */
+  type: number;
+  time: number;
+  detail: string;
+}
+
+export interface ExamRecordTable {
+  id: string;
+  exam_id: string;
+  user_id: string;
+  try_count: number;
+  max_score: number;
+  last_score: number;
+  passed: number;
+  best_paper_id: string | null;
+  update_time: number;
+}
+
+export interface WrongBookTable {
+  id: string;
+  user_id: string;
+  exam_id: string;
+  qu_id: string;
+  qu_type: number;
+  title: string;
+  question: string;
+  wrong_count: number;
+  create_time: number;
+  update_time: number;
+}
+
 export interface DB {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -367,6 +495,15 @@ export interface DB {
   qu_repo_user: QuRepoUserTable;
   qu: QuTable;
   qu_tag: QuTagTable;
+  exam: ExamTable;
+  exam_depart: ExamDepartTable;
+  exam_user: ExamUserTable;
+  exam_repo: ExamRepoTable;
+  paper: PaperTable;
+  paper_qu: PaperQuTable;
+  paper_event: PaperEventTable;
+  exam_record: ExamRecordTable;
+  wrong_book: WrongBookTable;
 }
 
 export type UserRow = Selectable<SysUserTable>;
@@ -386,5 +523,10 @@ export type CourseLearnRow = Selectable<CourseLearnTable>;
 export type RepoCatalogRow = Selectable<RepoCatalogTable>;
 export type QuRepoRow = Selectable<QuRepoTable>;
 export type QuRow = Selectable<QuTable>;
+export type ExamRow = Selectable<ExamTable>;
+export type PaperRow = Selectable<PaperTable>;
+export type PaperQuRow = Selectable<PaperQuTable>;
+export type ExamRecordRow = Selectable<ExamRecordTable>;
+export type WrongBookRow = Selectable<WrongBookTable>;
 // Generated is re-exported for later tables with database-made columns.
 export type { Generated };

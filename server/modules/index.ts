@@ -11,10 +11,12 @@ import roleRoutes from './role/role.routes';
 import userRoutes from './user/user.routes';
 import courseRoutes from './course/course.routes';
 import quRoutes from './qu/qu.routes';
+import examRoutes from './exam/exam.routes';
+import paperRoutes from './paper/paper.routes';
 
 /** Every module's routes, registered in order by app.ts. Add a module by adding its routes here. */
 export const modules: Array<(app: App) => Promise<void>> = [
   authRoutes, configRoutes, userRoutes, fileRoutes,
   departRoutes, roleRoutes, menuRoutes, msgRoutes, noticeRoutes, dashboardRoutes,
-  quRoutes, courseRoutes,
+  quRoutes, examRoutes, paperRoutes, courseRoutes,
 ];

@@ -4,6 +4,7 @@ import { newId } from '../lib/ids';
 import { ROOT_DEPT_ID, STUDENT_ROLE_ID } from './constants';
 import { seedDemoBank } from './demoBank';
 import { seedDemoCourse } from './demoCourse';
+import { seedDemoExam } from './demoExam';
 
 /**
  * Demo content for a first look: two departments, a learner, notices and messages. Runs once,
@@ -80,6 +81,7 @@ export async function seedDemo(trx: Transaction<DB>, adminId: string, now: numbe
       .execute();
   }
   await seedDemoBank(trx, { adminId, now });
+  await seedDemoExam(trx, { adminId, now });
   await seedDemoCourse(trx, { adminId, now });
   return { userName: 'student', password: learner.password };
 }

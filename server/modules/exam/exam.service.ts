@@ -1,0 +1,322 @@
+import type { BodyOf, ExamCheckResult, ExamForLearner, ExamGroup, ExamPreview, ExamRecord, ExamSaveBody, OnlineExam, examApi, onlineExamApi } from '../../../common/api';
+import { ExamOpenType, ExamState, GenericState, QuType } from '../../../common/codes';
+import type { Page } from '../../../common/errorCodes';
+import { inTransaction, type ServiceContext } from '../../context';
+import { fail, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { isBlankRichText, sanitizeRichText } from '../../lib/sanitize';
+import { ancestorDeptIds, assertDepartsExist } from '../depart/depart.service';
+import { openPapersOfExams, recordsOf } from '../paper/paper.service';
+import { drawPool, getQuestions } from '../qu/qu.service';
+import { listStat, registerRepoUsage, repoTitles } from '../qu/repo.service';
+import { deptIdOf } from '../user/user.service';
+import { examDefOf, examState, settingsOf, type ExamDef } from './exam.def';
+import * as repo from './exam.repository';
+import { checkComposition, cryptoRng, drawPaper, type BankStat, type FixedQu, type QuPools } from './paper.draw';
+
+const missing = () => notFound('考试不存在或已被删除');
+
+// ---------- reading ----------
+
+/** An exam's definition, or a not-found refusal. */
+export async function getExamDef(ctx: ServiceContext, id: string): Promise<ExamDef> {
+  const row = await repo.findExam(ctx.db, id);
+  if (!row) throw missing();
+  return examDefOf(row);
+}
+
+export const findExamDef = async (ctx: ServiceContext, id: string): Promise<ExamDef | undefined> => {
+  const row = await repo.findExam(ctx.db, id);
+  return row ? examDefOf(row) : undefined;
+};
+
+function warningsOf(def: ExamDef, stats: Map<string, BankStat[]>, titles: Map<string, string>): string[] {
+  return checkComposition(def.groups, (id) => stats.get(id) ?? [], { repoTitle: (id) => titles.get(id) }).warnings;
+}
+
+async function toRecords(ctx: ServiceContext, defs: ExamDef[]): Promise<ExamRecord[]> {
+  const ids = defs.map((d) => d.id);
+  const repoIds = [...new Set(defs.flatMap((d) => d.groups.flatMap((g) => g.draws.map((x) => x.repoId))))];
+  const [departs, users, counts, titles, stats] = await Promise.all([
+    repo.departIdsByExam(ctx.db, ids),
+    repo.userIdsByExam(ctx.db, ids),
+    repo.paperCounts(ctx.db, ids),
+    repoTitles(ctx, repoIds),
+    bankStats(ctx, repoIds),
+  ]);
+  const now = ctx.clock.now();
+  return defs.map((d) => ({
+    id: d.id,
+    title: d.title,
+    content: d.content,
+    openType: d.openType,
+    departIds: departs.get(d.id) ?? [],
+    userIds: users.get(d.id) ?? [],
+    password: d.password,
+    startTime: d.startTime,
+    endTime: d.endTime,
+    totalTime: d.totalTime,
+    qualifyScore: d.qualifyScore,
+    chance: d.chance,
+    handMin: d.handMin,
+    lateMax: d.lateMax,
+    resultShow: d.resultShow,
+    reviewAfterEnd: d.reviewAfterEnd,
+    thanks: d.thanks,
+    displayMode: d.displayMode,
+    shuffleQuestions: d.shuffleQuestions,
+    shuffleOptions: d.shuffleOptions,
+    leaveLimit: d.leaveLimit,
+    fullscreen: d.fullscreen,
+    blockPaste: d.blockPaste,
+    watermark: d.watermark,
+    idleLimit: d.idleLimit,
+    groups: d.groups,
+    enabled: d.enabled,
+    state: examState(d, now),
+    totalScore: d.totalScore,
+    quCount: d.quCount,
+    paperCount: counts.get(d.id)?.papers ?? 0,
+    awaitingMarkCount: counts.get(d.id)?.awaiting ?? 0,
+    warnings: warningsOf(d, stats, titles),
+    createTime: d.createTime,
+    updateTime: d.updateTime,
+  }));
+}
+
+async function bankStats(ctx: ServiceContext, repoIds: readonly string[]): Promise<Map<string, BankStat[]>> {
+  const out = new Map<string, BankStat[]>();
+  for (const id of repoIds) {
+    try {
+      out.set(id, await listStat(ctx, id));
+    } catch {
+      out.set(id, []);
+    }
+  }
+  return out;
+}
+
+export async function pagingExams(ctx: ServiceContext, body: BodyOf<typeof examApi.paging>): Promise<Page<ExamRecord>> {
+  const p = body.params ?? {};
+  const now = ctx.clock.now();
+  const state =
+    p.state === ExamState.DISABLED ? { enabled: GenericState.DISABLED }
+    : p.state === ExamState.NOT_STARTED ? { enabled: GenericState.NORMAL, startAfter: now }
+    : p.state === ExamState.ENDED ? { enabled: GenericState.NORMAL, endBefore: now }
+    : p.state === ExamState.OPEN ? { enabled: GenericState.NORMAL, openAt: now }
+    : undefined;
+  const page = await repo.pageExams(ctx.db, { title: p.title?.trim() || undefined, openType: p.openType === '' ? undefined : p.openType, state }, body);
+  return { ...page, records: await toRecords(ctx, page.records.map(examDefOf)) };
+}
+
+export async function getExam(ctx: ServiceContext, id: string): Promise<ExamRecord> {
+  return (await toRecords(ctx, [await getExamDef(ctx, id)]))[0];
+}
+
+// ---------- composition ----------
+
+/** Where the fixed questions of a composition live (bank, type, level). */
+async function fixedOf(ctx: ServiceContext, groups: readonly ExamGroup[]): Promise<Map<string, FixedQu>> {
+  const ids = [...new Set(groups.flatMap((g) => g.quIds))];
+  const qs = await getQuestions(ctx, ids);
+  return new Map(qs.map((q) => [q.id, { quType: q.quType, repoId: q.repoId, level: q.level ?? 1 }]));
+}
+
+export async function checkGroups(ctx: ServiceContext, groups: readonly ExamGroup[]): Promise<ExamCheckResult & { repoIds: string[] }> {
+  for (const [i, g] of groups.entries()) {
+    if (g.partialScore && g.quType !== QuType.MULTIPLE) throw fail(`第${i + 1}部分“${g.title}”：只有多选题可以设置漏选得分`);
+    if (g.partialScore && g.partialScore >= g.perScore) throw fail(`第${i + 1}部分“${g.title}”：漏选得分应小于每题分值`);
+  }
+  const fixed = await fixedOf(ctx, groups);
+  const repoIds = [...new Set([...groups.flatMap((g) => g.draws.map((d) => d.repoId)), ...[...fixed.values()].map((f) => f.repoId)])];
+  const [titles, stats] = await Promise.all([repoTitles(ctx, repoIds), bankStats(ctx, repoIds)]);
+  const check = checkComposition(groups, (id) => stats.get(id) ?? [], { repoTitle: (id) => titles.get(id), fixed });
+  return { ...check, repoIds: repoIds.filter((id) => titles.has(id)) };
+}
+
+/** The draw pools of a composition, loaded (from the per-app cache) before drawing. */
+async function poolsFor(ctx: ServiceContext, groups: readonly ExamGroup[]): Promise<QuPools> {
+  const loaded = new Map<string, readonly string[]>();
+  const key = (repoId: string, quType: number, level?: number) => `${repoId}:${quType}:${level ?? ''}`;
+  for (const g of groups) {
+    for (const d of g.draws) loaded.set(key(d.repoId, g.quType, d.level), await drawPool(ctx, d.repoId, g.quType, d.level));
+  }
+  return { ids: (repoId, quType, level) => loaded.get(key(repoId, quType, level)) ?? [] };
+}
+
+/** One learner's question ids per section, or a refusal naming what the banks lack. */
+export async function drawQuestionIds(ctx: ServiceContext, groups: readonly ExamGroup[], shuffleQuestions: boolean): Promise<string[][]> {
+  const fixed = await fixedOf(ctx, groups);
+  const result = drawPaper(groups, await poolsFor(ctx, groups), new Map([...fixed].map(([id, f]) => [id, f.quType])), cryptoRng, { shuffleQuestions });
+  if ('shortages' in result) throw fail('题库中的试题已不足以组成试卷，请联系管理员');
+  return result.groups.map((g) => g.quIds);
+}
+
+export async function previewExam(ctx: ServiceContext, body: BodyOf<typeof examApi.preview>): Promise<ExamPreview> {
+  const check = await checkGroups(ctx, body.groups);
+  if (check.errors.length) throw fail(check.errors.join('；'));
+  const ids = await drawQuestionIds(ctx, body.groups, body.shuffleQuestions ?? false);
+  const qs = new Map((await getQuestions(ctx, ids.flat())).map((q) => [q.id, q]));
+  return {
+    totalScore: check.totalScore,
+    groups: body.groups.map((g, i) => ({ title: g.title, quType: g.quType, perScore: g.perScore, quList: ids[i].flatMap((id) => qs.get(id) ?? []) })),
+  };
+}
+
+// ---------- saving ----------
+
+export async function saveExam(ctx: ServiceContext, authorId: string, body: ExamSaveBody): Promise<ExamRecord> {
+  const title = body.title.trim();
+  if (!title) throw fail('考试名称不能为空');
+  if (body.startTime !== null && body.endTime !== null && body.startTime >= body.endTime) throw fail('结束时间应晚于开始时间');
+  if (body.totalTime === 0 && body.endTime === null) throw fail('不限时长的考试必须设置结束时间');
+  const departIds = body.openType === ExamOpenType.DEPARTS ? [...new Set(body.departIds)] : [];
+  const userIds = body.openType === ExamOpenType.PEOPLE ? [...new Set(body.userIds)] : [];
+  if (body.openType === ExamOpenType.DEPARTS && departIds.length === 0) throw fail('请选择参加考试的部门');
+  if (body.openType === ExamOpenType.PEOPLE && userIds.length === 0) throw fail('请选择参加考试的人员');
+  const password = body.openType === ExamOpenType.PASSWORD ? body.password.trim() : '';
+  if (body.openType === ExamOpenType.PASSWORD && !password) throw fail('请设置考试密码');
+  const check = await checkGroups(ctx, body.groups);
+  if (check.errors.length) throw fail(check.errors.join('；'));
+  if (body.qualifyScore > check.totalScore) throw fail(`及格分不能高于试卷总分（${check.totalScore}分）`);
+  const content = sanitizeRichText(body.content);
+  const groups: ExamGroup[] = body.groups.map((g) => ({
+    title: g.title.trim() || QuType.label(g.quType),
+    quType: g.quType,
+    perScore: g.perScore,
+    ...(g.quType === QuType.MULTIPLE && g.partialScore ? { partialScore: g.partialScore } : {}),
+    draws: g.draws,
+    quIds: [...new Set(g.quIds)],
+  }));
+  try {
+    const id = await inTransaction(ctx, async (tx) => {
+      await assertDepartsExist(tx, departIds);
+      const current = body.id ? await repo.findExam(tx.db, body.id) : undefined;
+      if (body.id && !current) throw missing();
+      const now = tx.clock.now();
+      const values: repo.ExamValues = {
+        title,
+        content: isBlankRichText(content) ? '' : content,
+        open_type: body.openType,
+        password,
+        start_time: body.startTime,
+        end_time: body.endTime,
+        total_time: body.totalTime,
+        qualify_score: body.qualifyScore,
+        chance: body.chance,
+        hand_min: body.handMin,
+        late_max: body.lateMax,
+        result_show: body.resultShow,
+        review_after_end: body.reviewAfterEnd ? 1 : 0,
+        thanks: body.thanks.trim(),
+        settings: JSON.stringify(settingsOf(body)),
+        groups: JSON.stringify(groups),
+        total_score: check.totalScore,
+        qu_count: check.quCount,
+        update_time: now,
+      };
+      let examId = current?.id;
+      if (examId) await repo.updateExam(tx.db, examId, values);
+      else {
+        examId = newId();
+        await repo.insertExam(tx.db, { id: examId, ...values, state: GenericState.NORMAL, create_by: authorId, create_time: now });
+      }
+      await repo.replaceAudience(tx.db, examId, departIds, userIds, check.repoIds);
+      return examId;
+    });
+    return await getExam(ctx, id);
+  } catch (e) {
+    const code = (e as { code?: unknown } | null)?.code;
+    if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw fail('所选人员不存在或已被删除，请刷新后重试');
+    throw e;
+  }
+}
+
+export async function deleteExams(ctx: ServiceContext, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  await inTransaction(ctx, async (tx) => {
+    const counts = await repo.paperCounts(tx.db, unique);
+    const withPapers = unique.filter((id) => (counts.get(id)?.papers ?? 0) > 0);
+    if (withPapers.length) {
+      const titles = await Promise.all(withPapers.map(async (id) => (await repo.findExam(tx.db, id))?.title ?? id));
+      throw fail(`考试“${titles.join('”、“')}”已有考生的试卷，不能删除，可以将其禁用`);
+    }
+    if ((await repo.deleteExams(tx.db, unique)) === 0) throw missing();
+  });
+}
+
+/** Enables or disables exams; open papers of a disabled exam are handed in (forced, exam closed). */
+export async function setExamsState(ctx: ServiceContext, ids: readonly string[], state: number): Promise<void> {
+  const unique = [...new Set(ids)];
+  await repo.setExamState(ctx.db, unique, state, ctx.clock.now());
+  if (state === GenericState.DISABLED) await openPapersOfExams(ctx, unique);
+}
+
+// ---------- learners ----------
+
+/** Whether the exam's audience reaches the user (a password exam reaches everyone; the password is checked on entry). */
+export async function inAudience(ctx: ServiceContext, def: ExamDef, userId: string): Promise<boolean> {
+  if (def.openType === ExamOpenType.PUBLIC || def.openType === ExamOpenType.PASSWORD) return true;
+  const deptIds = def.openType === ExamOpenType.DEPARTS ? await ancestorDeptIds(ctx, (await deptIdOf(ctx, userId)) || null) : [];
+  const lists = await repo.inAudienceLists(ctx.db, def.id, userId, deptIds);
+  return def.openType === ExamOpenType.DEPARTS ? lists.byDept : lists.byUser;
+}
+
+async function toOnline(ctx: ServiceContext, userId: string, defs: ExamDef[]): Promise<OnlineExam[]> {
+  const records = await recordsOf(ctx, userId, defs.map((d) => d.id));
+  const now = ctx.clock.now();
+  return defs.map((d) => {
+    const r = records.get(d.id);
+    return {
+      id: d.id,
+      title: d.title,
+      openType: d.openType,
+      state: examState(d, now),
+      startTime: d.startTime,
+      endTime: d.endTime,
+      totalTime: d.totalTime,
+      totalScore: d.totalScore,
+      qualifyScore: d.qualifyScore,
+      chance: d.chance,
+      tryCount: r?.tryCount ?? 0,
+      bestScore: r?.bestScore ?? null,
+      passed: r?.passed ?? false,
+      openPaperId: r?.openPaperId ?? null,
+    };
+  });
+}
+
+export async function onlinePaging(ctx: ServiceContext, userId: string, body: BodyOf<typeof onlineExamApi.onlinePaging>): Promise<Page<OnlineExam>> {
+  const deptIds = await ancestorDeptIds(ctx, (await deptIdOf(ctx, userId)) || null);
+  const page = await repo.pageExamsFor(ctx.db, userId, deptIds, body.params?.title?.trim() || undefined, body);
+  return { ...page, records: await toOnline(ctx, userId, page.records.map(examDefOf)) };
+}
+
+/** An exam a learner may take: instructions and rules, nothing of the composition. */
+export async function onlineDetail(ctx: ServiceContext, userId: string, id: string): Promise<ExamForLearner> {
+  const def = await findExamDef(ctx, id);
+  if (!def || def.enabled === GenericState.DISABLED || !(await inAudience(ctx, def, userId))) throw notFound('考试不存在或您不在考试范围内');
+  const [online] = await toOnline(ctx, userId, [def]);
+  return {
+    ...online,
+    content: def.content,
+    handMin: def.handMin,
+    lateMax: def.lateMax,
+    resultShow: def.resultShow,
+    displayMode: def.displayMode,
+    leaveLimit: def.leaveLimit,
+    fullscreen: def.fullscreen,
+    blockPaste: def.blockPaste,
+    watermark: def.watermark,
+    idleLimit: def.idleLimit,
+    quCount: def.quCount,
+  };
+}
+
+/** A bank cannot be deleted while an exam draws from it (registered with the bank module). */
+export function registerExamHooks(ctx: ServiceContext): void {
+  registerRepoUsage(ctx, async (c, repoIds) => {
+    const titles = await repo.examsUsingRepos(c.db, repoIds);
+    return titles.length ? `考试“${titles.join('”、“')}”正在使用该题库，请先修改或删除这些考试` : null;
+  });
+}

@@ -1,0 +1,53 @@
+import type { AnswerInput, QuBody } from '../../../common/api/qu';
+import { QuType, ResultShow, type CodeOf } from '../../../common/codes';
+import type { PaperQuRow, PaperRow } from '../../db/schema';
+import type { ExamSettings } from '../exam/exam.def';
+
+/** A paper's own copy of the exam's rules and sections, as they were when it was made. */
+export interface PaperSettings extends ExamSettings {
+  handMin: number;
+  resultShow: CodeOf<typeof ResultShow>;
+  reviewAfterEnd: boolean;
+  endTime: number | null;
+  thanks: string;
+  /** The learner's name shown as a watermark ('' when off). */
+  watermarkText: string;
+}
+
+export interface PaperGroup {
+  title: string;
+  quType: number;
+  perScore: number;
+  partialScore?: number;
+}
+
+export const settingsOfPaper = (p: Pick<PaperRow, 'settings'>) => JSON.parse(p.settings) as PaperSettings;
+export const groupsOfPaper = (p: Pick<PaperRow, 'groups'>) => JSON.parse(p.groups) as PaperGroup[];
+export const snapshotOf = (q: Pick<PaperQuRow, 'question'>) => JSON.parse(q.question) as QuBody;
+export const answerOf = (q: Pick<PaperQuRow, 'answer'>): AnswerInput => (q.answer ? (JSON.parse(q.answer) as AnswerInput) : {});
+
+/** Seconds after the deadline during which saves already in flight are still taken. */
+export const SAVE_GRACE_MS = 5_000;
+
+/** Whether an answer says anything (the card's "answered"), whatever the type. */
+export function saysSomething(a: AnswerInput): boolean {
+  return Boolean(a.answers?.length || a.answer?.trim() || a.blanks?.some((b) => b.trim() !== '') || a.pairs?.length);
+}
+
+/** Only the fields of an answer that its type uses (nothing else is stored). */
+export function answerForType(quType: number, a: AnswerInput): AnswerInput {
+  switch (quType) {
+    case QuType.SINGLE:
+    case QuType.MULTIPLE:
+    case QuType.JUDGE:
+      return { answers: [...new Set(a.answers ?? [])] };
+    case QuType.SHORT:
+      return { answer: a.answer ?? '' };
+    case QuType.FILL:
+      return { blanks: a.blanks ?? [] };
+    case QuType.MATCH:
+      return { pairs: a.pairs ?? [] };
+    default:
+      return {};
+  }
+}

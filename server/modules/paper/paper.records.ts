@@ -1,0 +1,53 @@
+import type { BodyOf, ExamRecordOfUser, userExamApi } from '../../../common/api';
+import type { Page } from '../../../common/errorCodes';
+import type { ServiceContext } from '../../context';
+import { descendantDeptIds } from '../depart/depart.service';
+import * as repo from './paper.repository';
+
+/** Each learner's record per exam: attempts, best and last score, passed. */
+
+async function toRecords(ctx: ServiceContext, page: Page<repo.RecordListRow>): Promise<Page<ExamRecordOfUser>> {
+  const awaiting = await repo.awaitingByUserExam(ctx.db, page.records.map((r) => ({ userId: r.user_id, examId: r.exam_id })));
+  return {
+    ...page,
+    records: page.records.map((r) => ({
+      id: r.id,
+      examId: r.exam_id,
+      title: r.title,
+      userId: r.user_id,
+      userName: r.user_name,
+      realName: r.real_name,
+      deptName: r.dept_name ?? '',
+      tryCount: r.try_count,
+      maxScore: r.max_score,
+      lastScore: r.last_score,
+      totalScore: r.total_score,
+      qualifyScore: r.qualify_score,
+      passed: r.passed === 1,
+      bestPaperId: r.best_paper_id,
+      awaitingMark: awaiting.get(`${r.user_id}:${r.exam_id}`) ?? 0,
+      updateTime: r.update_time,
+    })),
+  };
+}
+
+export async function myRecords(ctx: ServiceContext, userId: string, body: BodyOf<typeof userExamApi.myPaging>): Promise<Page<ExamRecordOfUser>> {
+  return toRecords(ctx, await repo.pageRecords(ctx.db, { userId, title: body.params?.title?.trim() || undefined }, body));
+}
+
+export async function allRecords(ctx: ServiceContext, body: BodyOf<typeof userExamApi.paging>): Promise<Page<ExamRecordOfUser>> {
+  const p = body.params ?? {};
+  return toRecords(
+    ctx,
+    await repo.pageRecords(
+      ctx.db,
+      {
+        examId: p.examId?.trim() || undefined,
+        deptIds: p.departId?.trim() ? await descendantDeptIds(ctx, p.departId.trim()) : undefined,
+        realName: p.realName?.trim() || undefined,
+        passed: p.passed === '' || p.passed === undefined ? undefined : p.passed,
+      },
+      body,
+    ),
+  );
+}

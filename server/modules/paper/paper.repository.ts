@@ -1,0 +1,335 @@
+import { sql } from 'kysely';
+import type { Page } from '../../../common/errorCodes';
+import type { Db } from '../../db/database';
+import type { ExamRecordRow, PaperQuRow, PaperRow, WrongBookRow } from '../../db/schema';
+import { contains, paginate, type PageArgs } from '../../lib/paging';
+
+/** Papers, their questions and events, records and the wrong book: the only place that builds queries on them. */
+
+const PAPER = [
+  'id', 'exam_id', 'user_id', 'title', 'state', 'total_score', 'qualify_score', 'obj_score', 'subj_score', 'user_score', 'passed', 'hand_type',
+  'leave_count', 'idle_time', 'deadline', 'settings', 'groups', 'create_time', 'hand_time', 'update_time',
+] as const;
+const PAPER_QU = [
+  'paper_id', 'qu_id', 'parent_id', 'group_index', 'sort', 'qu_type', 'score', 'question', 'answer', 'seq', 'answered', 'mark', 'is_right',
+  'actual_score', 'needs_mark', 'comment', 'update_time',
+] as const;
+
+export function findPaper(db: Db, id: string): Promise<PaperRow | undefined> {
+  return db.selectFrom('paper').select(PAPER).where('id', '=', id).executeTakeFirst();
+}
+
+export function openPaperOf(db: Db, userId: string): Promise<PaperRow | undefined> {
+  return db.selectFrom('paper').select(PAPER).where('user_id', '=', userId).where('state', '=', 0).orderBy('create_time', 'desc').executeTakeFirst();
+}
+
+export async function insertPaper(db: Db, paper: PaperRow, qus: readonly PaperQuRow[]): Promise<void> {
+  await db.insertInto('paper').values(paper).execute();
+  for (let i = 0; i < qus.length; i += 200) await db.insertInto('paper_qu').values(qus.slice(i, i + 200)).execute();
+}
+
+export function paperQus(db: Db, paperId: string): Promise<PaperQuRow[]> {
+  return db.selectFrom('paper_qu').select(PAPER_QU).where('paper_id', '=', paperId).orderBy('group_index').orderBy('sort').execute();
+}
+
+/** One question of a paper and, for a combined one, its parts. */
+export function paperQuWithParts(db: Db, paperId: string, quId: string): Promise<PaperQuRow[]> {
+  return db
+    .selectFrom('paper_qu')
+    .select(PAPER_QU)
+    .where('paper_id', '=', paperId)
+    .where((eb) => eb.or([eb('qu_id', '=', quId), eb('parent_id', '=', quId)]))
+    .orderBy('sort')
+    .execute();
+}
+
+/** Card data only: no snapshots. */
+export function cardRows(db: Db, paperId: string): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'answered' | 'mark'>>> {
+  return db
+    .selectFrom('paper_qu')
+    .select(['qu_id', 'parent_id', 'group_index', 'sort', 'qu_type', 'answered', 'mark'])
+    .where('paper_id', '=', paperId)
+    .orderBy('group_index')
+    .orderBy('sort')
+    .execute();
+}
+
+/**
+ * The answer save: one statement that writes only when the paper is the caller's, still in exam,
+ * inside its deadline (plus grace), and the save is newer than the stored one.
+ */
+export async function saveAnswer(
+  db: Db,
+  a: { paperId: string; quId: string; userId: string; answer: string; answered: number; mark: number | undefined; seq: number; now: number; latest: number },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('paper_qu')
+    .set({ answer: a.answer, answered: a.answered, seq: a.seq, update_time: a.now, ...(a.mark !== undefined ? { mark: a.mark } : {}) })
+    .where('paper_id', '=', a.paperId)
+    .where('qu_id', '=', a.quId)
+    .where('seq', '<', a.seq)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('paper').select('paper.id').where('paper.id', '=', a.paperId).where('paper.user_id', '=', a.userId).where('paper.state', '=', 0).where('paper.deadline', '>=', a.latest),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export function findPaperQu(db: Db, paperId: string, quId: string): Promise<Pick<PaperQuRow, 'seq' | 'parent_id' | 'qu_type' | 'update_time'> | undefined> {
+  return db.selectFrom('paper_qu').select(['seq', 'parent_id', 'qu_type', 'update_time']).where('paper_id', '=', paperId).where('qu_id', '=', quId).executeTakeFirst();
+}
+
+export async function gradeQu(db: Db, paperId: string, quId: string, v: Pick<PaperQuRow, 'is_right' | 'actual_score' | 'needs_mark' | 'answered'>): Promise<void> {
+  await db.updateTable('paper_qu').set(v).where('paper_id', '=', paperId).where('qu_id', '=', quId).execute();
+}
+
+export async function markQu(db: Db, paperId: string, quId: string, score: number, comment: string, now: number): Promise<void> {
+  await db.updateTable('paper_qu').set({ actual_score: score, comment, needs_mark: 0, update_time: now }).where('paper_id', '=', paperId).where('qu_id', '=', quId).execute();
+}
+
+/** Closes a paper if it is still in exam; answers whether this call closed it. */
+export async function closePaper(db: Db, id: string, v: Pick<PaperRow, 'state' | 'hand_type' | 'hand_time' | 'obj_score' | 'subj_score' | 'user_score' | 'passed' | 'update_time'>): Promise<boolean> {
+  const res = await db.updateTable('paper').set(v).where('id', '=', id).where('state', '=', 0).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function updatePaper(db: Db, id: string, v: Partial<Omit<PaperRow, 'id'>>): Promise<void> {
+  await db.updateTable('paper').set(v).where('id', '=', id).execute();
+}
+
+export async function addLeave(db: Db, id: string, now: number): Promise<void> {
+  await db.updateTable('paper').set({ leave_count: sql`leave_count + 1`, update_time: now }).where('id', '=', id).execute();
+}
+
+export async function insertEvent(db: Db, e: { id: string; paper_id: string; type: number; time: number; detail: string }): Promise<void> {
+  await db.insertInto('paper_event').values(e).execute();
+}
+
+export function eventsOf(db: Db, paperId: string) {
+  return db.selectFrom('paper_event').select(['type', 'time', 'detail']).where('paper_id', '=', paperId).orderBy('time').orderBy('id').execute();
+}
+
+/** Papers past their deadline still in exam (the deadline job), oldest first. */
+export async function overduePaperIds(db: Db, now: number, limit: number): Promise<string[]> {
+  return (await db.selectFrom('paper').select('id').where('state', '=', 0).where('deadline', '<', now).orderBy('deadline').limit(limit).execute()).map((r) => r.id);
+}
+
+export async function openPaperIdsOfExams(db: Db, examIds: readonly string[]): Promise<string[]> {
+  if (examIds.length === 0) return [];
+  return (await db.selectFrom('paper').select('id').where('exam_id', 'in', examIds).where('state', '=', 0).execute()).map((r) => r.id);
+}
+
+export async function countPapers(db: Db, userId: string, examId: string): Promise<number> {
+  const r = await db.selectFrom('paper').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('exam_id', '=', examId).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+// ---------- lists ----------
+
+export interface PaperFilter {
+  examId?: string;
+  userId?: string;
+  state?: number;
+  deptIds?: string[];
+  realName?: string;
+  passed?: boolean;
+}
+
+export type PaperListRow = PaperRow & { user_name: string; real_name: string; dept_name: string | null };
+
+function filteredPapers(db: Db, f: PaperFilter) {
+  let q = db.selectFrom('paper as p').innerJoin('sys_user as u', 'u.id', 'p.user_id').leftJoin('sys_depart as d', 'd.id', 'u.dept_id');
+  if (f.examId) q = q.where('p.exam_id', '=', f.examId);
+  if (f.userId) q = q.where('p.user_id', '=', f.userId);
+  if (f.state !== undefined) q = q.where('p.state', '=', f.state);
+  if (f.deptIds) q = q.where('u.dept_id', 'in', f.deptIds.length ? f.deptIds : ['']);
+  if (f.realName) q = q.where(contains('u.real_name', f.realName));
+  if (f.passed !== undefined) q = q.where('p.passed', '=', f.passed ? 1 : 0);
+  return q;
+}
+
+const LIST_COLUMNS = [...PAPER.map((c) => `p.${c}` as const), 'u.user_name', 'u.real_name', 'd.dept_name'] as const;
+
+export function pagePapers(db: Db, f: PaperFilter, page: PageArgs): Promise<Page<PaperListRow>> {
+  return paginate(filteredPapers(db, f), page, (q) => q.select(LIST_COLUMNS).orderBy('p.create_time', 'desc').orderBy('p.id', 'desc'), (r) => r as PaperListRow);
+}
+
+export function listPapers(db: Db, f: PaperFilter, limit: number): Promise<PaperListRow[]> {
+  return filteredPapers(db, f).select(LIST_COLUMNS).orderBy('p.create_time', 'desc').limit(limit).execute() as Promise<PaperListRow[]>;
+}
+
+export function findPaperListRow(db: Db, id: string): Promise<PaperListRow | undefined> {
+  return filteredPapers(db, {}).select(LIST_COLUMNS).where('p.id', '=', id).executeTakeFirst() as Promise<PaperListRow | undefined>;
+}
+
+// ---------- records ----------
+
+export function findRecord(db: Db, userId: string, examId: string): Promise<ExamRecordRow | undefined> {
+  return db.selectFrom('exam_record').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).executeTakeFirst();
+}
+
+export async function upsertRecord(db: Db, row: ExamRecordRow): Promise<void> {
+  await db
+    .insertInto('exam_record')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'exam_id']).doUpdateSet({
+        try_count: row.try_count,
+        max_score: row.max_score,
+        last_score: row.last_score,
+        passed: row.passed,
+        best_paper_id: row.best_paper_id,
+        update_time: row.update_time,
+      }),
+    )
+    .execute();
+}
+
+export function recordsOfUser(db: Db, userId: string, examIds: readonly string[]): Promise<ExamRecordRow[]> {
+  if (examIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('exam_record').selectAll().where('user_id', '=', userId).where('exam_id', 'in', examIds).execute();
+}
+
+export async function openPapersOfUser(db: Db, userId: string, examIds: readonly string[]): Promise<Map<string, string>> {
+  if (examIds.length === 0) return new Map();
+  const rows = await db.selectFrom('paper').select(['id', 'exam_id']).where('user_id', '=', userId).where('state', '=', 0).where('exam_id', 'in', examIds).execute();
+  return new Map(rows.map((r) => [r.exam_id, r.id]));
+}
+
+/** Papers of the user finished (state 2) per exam: the best score and attempts come from them. */
+export async function finishedScores(db: Db, userId: string, examId: string): Promise<Array<{ id: string; user_score: number | null; passed: number | null; hand_time: number | null }>> {
+  return db
+    .selectFrom('paper')
+    .select(['id', 'user_score', 'passed', 'hand_time'])
+    .where('user_id', '=', userId)
+    .where('exam_id', '=', examId)
+    .where('state', '=', 2)
+    .orderBy('hand_time')
+    .execute();
+}
+
+export type RecordListRow = ExamRecordRow & { title: string; total_score: number; qualify_score: number; user_name: string; real_name: string; dept_name: string | null };
+
+export function pageRecords(db: Db, f: { userId?: string; examId?: string; deptIds?: string[]; realName?: string; title?: string; passed?: boolean }, page: PageArgs): Promise<Page<RecordListRow>> {
+  let q = db
+    .selectFrom('exam_record as r')
+    .innerJoin('exam as e', 'e.id', 'r.exam_id')
+    .innerJoin('sys_user as u', 'u.id', 'r.user_id')
+    .leftJoin('sys_depart as d', 'd.id', 'u.dept_id');
+  if (f.userId) q = q.where('r.user_id', '=', f.userId);
+  if (f.examId) q = q.where('r.exam_id', '=', f.examId);
+  if (f.deptIds) q = q.where('u.dept_id', 'in', f.deptIds.length ? f.deptIds : ['']);
+  if (f.realName) q = q.where(contains('u.real_name', f.realName));
+  if (f.title) q = q.where(contains('e.title', f.title));
+  if (f.passed !== undefined) q = q.where('r.passed', '=', f.passed ? 1 : 0);
+  return paginate(
+    q,
+    page,
+    (x) =>
+      x
+        .select(['r.id', 'r.exam_id', 'r.user_id', 'r.try_count', 'r.max_score', 'r.last_score', 'r.passed', 'r.best_paper_id', 'r.update_time', 'e.title', 'e.total_score', 'e.qualify_score', 'u.user_name', 'u.real_name', 'd.dept_name'])
+        .orderBy('r.update_time', 'desc')
+        .orderBy('r.id', 'desc'),
+    (r) => r as RecordListRow,
+  );
+}
+
+export async function awaitingByUserExam(db: Db, pairs: ReadonlyArray<{ userId: string; examId: string }>): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (pairs.length === 0) return out;
+  const rows = await db
+    .selectFrom('paper')
+    .select(['user_id', 'exam_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('state', '=', 1)
+    .where('user_id', 'in', [...new Set(pairs.map((p) => p.userId))])
+    .where('exam_id', 'in', [...new Set(pairs.map((p) => p.examId))])
+    .groupBy(['user_id', 'exam_id'])
+    .execute();
+  for (const r of rows) out.set(`${r.user_id}:${r.exam_id}`, Number(r.n));
+  return out;
+}
+
+// ---------- marking ----------
+
+export async function examsAwaitingMark(db: Db, title: string | undefined, page: PageArgs) {
+  let q = db.selectFrom('exam as e').where((eb) => eb.exists(eb.selectFrom('paper as p').select('p.id').whereRef('p.exam_id', '=', 'e.id').where('p.state', '=', 1)));
+  if (title) q = q.where(contains('e.title', title));
+  return paginate(q, page, (x) => x.select(['e.id', 'e.title', 'e.end_time']).orderBy('e.create_time', 'desc'), (r) => r);
+}
+
+/** Short answers (parts included) of an exam's handed-in papers. */
+function shortAnswerRows(db: Db, examId: string, quId?: string, pendingOnly?: boolean) {
+  let q = db
+    .selectFrom('paper_qu as q')
+    .innerJoin('paper as p', 'p.id', 'q.paper_id')
+    .innerJoin('sys_user as u', 'u.id', 'p.user_id')
+    .where('p.exam_id', '=', examId)
+    .where('p.state', 'in', [1, 2])
+    .where('q.qu_type', '=', 4);
+  if (quId) q = q.where('q.qu_id', '=', quId);
+  if (pendingOnly) q = q.where('p.state', '=', 1).where('q.needs_mark', '=', 1);
+  return q;
+}
+
+// ---------- wrong book ----------
+
+export function findWrong(db: Db, userId: string, examId: string, quId: string): Promise<WrongBookRow | undefined> {
+  return db.selectFrom('wrong_book').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).where('qu_id', '=', quId).executeTakeFirst();
+}
+
+export async function insertWrong(db: Db, row: WrongBookRow): Promise<void> {
+  await db.insertInto('wrong_book').values(row).execute();
+}
+
+export async function bumpWrong(db: Db, id: string, question: string, now: number): Promise<void> {
+  await db.updateTable('wrong_book').set({ wrong_count: sql`wrong_count + 1`, question, update_time: now }).where('id', '=', id).execute();
+}
+
+export function pageWrong(db: Db, userId: string, f: { examId?: string; title?: string }, page: PageArgs): Promise<Page<WrongBookRow>> {
+  let q = db.selectFrom('wrong_book').where('user_id', '=', userId);
+  if (f.examId) q = q.where('exam_id', '=', f.examId);
+  if (f.title) q = q.where(contains('title', f.title));
+  return paginate(q, page, (x) => x.selectAll().orderBy('update_time', 'desc').orderBy('id', 'desc'), (r) => r as WrongBookRow);
+}
+
+export function wrongOfExam(db: Db, userId: string, examId: string): Promise<WrongBookRow[]> {
+  return db.selectFrom('wrong_book').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).orderBy('create_time').orderBy('id').execute();
+}
+
+export async function deleteWrong(db: Db, userId: string, ids: readonly string[]): Promise<number> {
+  const res = await db.deleteFrom('wrong_book').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function hasWrong(db: Db, userId: string, quId: string): Promise<boolean> {
+  return (await db.selectFrom('wrong_book').select('id').where('user_id', '=', userId).where('qu_id', '=', quId).executeTakeFirst()) !== undefined;
+}
+
+/** Whether the question was on a finished paper of the user's whose review is open. */
+export async function finishedPapersWith(db: Db, userId: string, quId: string) {
+  return db
+    .selectFrom('paper as p')
+    .innerJoin('paper_qu as q', 'q.paper_id', 'p.id')
+    .select(['p.id', 'p.settings'])
+    .where('p.user_id', '=', userId)
+    .where('p.state', '=', 2)
+    .where('q.qu_id', '=', quId)
+    .execute();
+}
+
+/** Every short answer of an exam's handed-in papers, for the per-question marking list. */
+export function shortAnswerList(db: Db, examId: string) {
+  return shortAnswerRows(db, examId).select(['q.qu_id', 'q.parent_id', 'q.question', 'q.needs_mark', 'p.state', 'p.id as paper_id']).execute();
+}
+
+/** One question's answers across papers, a page at a time. */
+export function pageShortAnswers(db: Db, f: { examId: string; quId: string; pendingOnly?: boolean }, page: PageArgs) {
+  return paginate(
+    shortAnswerRows(db, f.examId, f.quId, f.pendingOnly),
+    page,
+    (q) => q.select(['q.paper_id', 'q.qu_id', 'u.real_name']).orderBy('p.hand_time').orderBy('p.id'),
+    (r) => r,
+  );
+}

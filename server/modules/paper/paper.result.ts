@@ -1,0 +1,184 @@
+import ExcelJS from 'exceljs';
+import type { BodyOf, PaperAdminDetail, PaperRecord, PaperResult, ReviewQu, paperApi } from '../../../common/api';
+import { HandType, PaperEvent, PaperState, QuType, ResultShow, RoleType } from '../../../common/codes';
+import type { Page } from '../../../common/errorCodes';
+import { Perm } from '../../../common/permissions';
+import type { ServiceContext } from '../../context';
+import type { PaperQuRow } from '../../db/schema';
+import { fail, notFound } from '../../lib/errors';
+import type { AuthUser } from '../auth/session.service';
+import { descendantDeptIds } from '../depart/depart.service';
+import { answerForType, answerOf, groupsOfPaper, settingsOfPaper, snapshotOf } from './paper.def';
+import * as repo from './paper.repository';
+import { finishPaper } from './paper.service';
+
+/** Results, reviews and lists of papers. */
+
+export const isPaperAdmin = (who: AuthUser) => who.roleType === RoleType.ADMIN && who.permissions.includes(Perm.paperList);
+
+export function recordOf(r: repo.PaperListRow, showScore = true): PaperRecord {
+  const finished = r.state === PaperState.FINISHED;
+  return {
+    id: r.id,
+    examId: r.exam_id,
+    title: r.title,
+    userId: r.user_id,
+    userName: r.user_name,
+    realName: r.real_name,
+    deptName: r.dept_name ?? '',
+    state: PaperState.of(r.state),
+    handType: r.hand_type === null ? null : HandType.of(r.hand_type),
+    userScore: finished && showScore ? r.user_score : null,
+    totalScore: r.total_score,
+    passed: finished && showScore && r.passed !== null ? r.passed === 1 : null,
+    createTime: r.create_time,
+    handTime: r.hand_time,
+    userTime: Math.max(0, Math.round(((r.hand_time ?? r.update_time) - r.create_time) / 1000)),
+  };
+}
+
+/** Every question of a paper with the learner's answer and its grading (answers included: only for a review or an administrator). */
+export function reviewOf(p: { groups: string }, rows: PaperQuRow[]) {
+  return groupsOfPaper(p).map((g, gi) => ({
+    title: g.title,
+    quType: QuType.of(g.quType),
+    perScore: g.perScore,
+    quList: rows
+      .filter((r) => r.group_index === gi && !r.parent_id)
+      .map((r): ReviewQu => ({
+        quId: r.qu_id,
+        quType: QuType.of(r.qu_type),
+        question: snapshotOf(r),
+        answer: answerForType(r.qu_type, answerOf(r)),
+        score: r.score,
+        actualScore: r.actual_score,
+        isRight: r.is_right === 1,
+        answered: r.answered === 1,
+        comment: r.comment,
+        subList: rows
+          .filter((x) => x.parent_id === r.qu_id)
+          .map((x) => ({ quId: x.qu_id, answer: answerForType(x.qu_type, answerOf(x)), score: x.score, actualScore: x.actual_score, isRight: x.is_right === 1, comment: x.comment })),
+      })),
+  }));
+}
+
+/** My result: as far as the exam's release rule allows, never while in exam, never another learner's. */
+export async function paperResult(ctx: ServiceContext, userId: string, id: string): Promise<PaperResult> {
+  const p = await repo.findPaper(ctx.db, id);
+  if (!p || p.user_id !== userId) throw notFound('试卷不存在');
+  if (p.state === PaperState.IN_EXAM) {
+    if (ctx.clock.now() <= p.deadline) throw fail('试卷尚未交卷');
+    await finishPaper(ctx, p.id, HandType.DEADLINE);
+    return paperResult(ctx, userId, id);
+  }
+  const s = settingsOfPaper(p);
+  const finished = p.state === PaperState.FINISHED;
+  const showScore = s.resultShow >= ResultShow.SCORE && finished;
+  const now = ctx.clock.now();
+  const reviewClosedUntil = s.reviewAfterEnd && s.endTime !== null && now < s.endTime ? s.endTime : null;
+  const reviewOpen = s.resultShow === ResultShow.REVIEW && finished && reviewClosedUntil === null;
+  return {
+    id: p.id,
+    examId: p.exam_id,
+    title: p.title,
+    state: PaperState.of(p.state),
+    handType: HandType.of(p.hand_type ?? HandType.LEARNER),
+    resultShow: s.resultShow,
+    thanks: s.thanks,
+    userScore: showScore ? p.user_score : null,
+    totalScore: s.resultShow >= ResultShow.SCORE ? p.total_score : null,
+    qualifyScore: s.resultShow >= ResultShow.SCORE ? p.qualify_score : null,
+    passed: showScore && p.passed !== null ? p.passed === 1 : null,
+    reviewOpen,
+    reviewOpensAt: s.resultShow === ResultShow.REVIEW ? reviewClosedUntil : null,
+    groups: reviewOpen ? reviewOf(p, await repo.paperQus(ctx.db, p.id)) : [],
+  };
+}
+
+async function filterOf(ctx: ServiceContext, who: AuthUser, params: BodyOf<typeof paperApi.paging>['params']): Promise<repo.PaperFilter> {
+  const f = params ?? {};
+  const admin = isPaperAdmin(who);
+  return {
+    examId: f.examId?.trim() || undefined,
+    // A learner sees only their own papers, whatever they ask for.
+    userId: admin ? f.userId?.trim() || undefined : who.id,
+    state: f.state === '' ? undefined : f.state,
+    deptIds: admin && f.departId?.trim() ? await descendantDeptIds(ctx, f.departId.trim()) : undefined,
+    realName: admin ? f.realName?.trim() || undefined : undefined,
+    passed: f.passed === '' || f.passed === undefined ? undefined : f.passed,
+  };
+}
+
+export async function pagingPapers(ctx: ServiceContext, who: AuthUser, body: BodyOf<typeof paperApi.paging>): Promise<Page<PaperRecord>> {
+  const admin = isPaperAdmin(who);
+  const page = await repo.pagePapers(ctx.db, await filterOf(ctx, who, body.params), body);
+  const rules = new Map<string, boolean>();
+  return {
+    ...page,
+    records: page.records.map((r) => {
+      if (admin) return recordOf(r);
+      let show = rules.get(r.id);
+      if (show === undefined) rules.set(r.id, (show = settingsOfPaper(r).resultShow >= ResultShow.SCORE));
+      return recordOf(r, show);
+    }),
+  };
+}
+
+export async function paperAdminDetail(ctx: ServiceContext, id: string): Promise<PaperAdminDetail> {
+  const r = await repo.findPaperListRow(ctx.db, id);
+  if (!r) throw notFound('试卷不存在');
+  const [rows, events] = await Promise.all([repo.paperQus(ctx.db, id), repo.eventsOf(ctx.db, id)]);
+  return {
+    ...recordOf(r),
+    userScore: r.user_score,
+    passed: r.passed === null ? null : r.passed === 1,
+    qualifyScore: r.qualify_score,
+    leaveCount: r.leave_count,
+    deadline: r.deadline,
+    groups: reviewOf(r, rows),
+    events: events.map((e) => ({ type: PaperEvent.of(e.type), time: e.time, detail: e.detail })),
+  };
+}
+
+export const PAPER_EXPORT_LIMIT = 50_000;
+
+export async function exportPapers(ctx: ServiceContext, who: AuthUser, params: BodyOf<typeof paperApi.paging>['params']): Promise<Buffer> {
+  const rows = await repo.listPapers(ctx.db, await filterOf(ctx, who, params), PAPER_EXPORT_LIMIT);
+  if (rows.length === 0) throw fail('没有可导出的试卷');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('试卷');
+  ws.columns = [
+    { header: '考试', key: 'title', width: 28 },
+    { header: '姓名', key: 'realName', width: 14 },
+    { header: '用户名', key: 'userName', width: 16 },
+    { header: '部门', key: 'deptName', width: 16 },
+    { header: '状态', key: 'state', width: 10 },
+    { header: '得分', key: 'score', width: 10 },
+    { header: '总分', key: 'total', width: 10 },
+    { header: '是否通过', key: 'passed', width: 10 },
+    { header: '交卷方式', key: 'hand', width: 20 },
+    { header: '开始时间', key: 'start', width: 20 },
+    { header: '交卷时间', key: 'handTime', width: 20 },
+    { header: '用时（分钟）', key: 'minutes', width: 12 },
+  ];
+  const time = (ms: number | null) => (ms === null ? '' : new Date(ms).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' }));
+  for (const r of rows) {
+    const rec = recordOf(r);
+    ws.addRow({
+      title: r.title,
+      realName: r.real_name,
+      userName: r.user_name,
+      deptName: r.dept_name ?? '',
+      state: PaperState.label(r.state),
+      score: r.user_score ?? '',
+      total: r.total_score,
+      passed: r.passed === null ? '' : r.passed === 1 ? '通过' : '未通过',
+      hand: r.hand_type === null ? '' : HandType.label(r.hand_type),
+      start: time(r.create_time),
+      handTime: time(r.hand_time),
+      minutes: Math.round(rec.userTime / 6) / 10,
+    });
+  }
+  ws.getRow(1).font = { bold: true };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,57 @@
+import contentDisposition from 'content-disposition';
+import { userExamApi } from '../../../common/api/exam';
+import { markApi, paperApi, wrongBookApi } from '../../../common/api/paper';
+import { route } from '../../lib/route';
+import { caller, type App } from '../../types';
+import * as marking from './mark.service';
+import * as records from './paper.records';
+import { exportPapers, paperAdminDetail, paperResult, pagingPapers } from './paper.result';
+import * as papers from './paper.service';
+import * as wrong from './wrongbook.service';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export default async function paperRoutes(app: App) {
+  const { ctx } = app;
+  wrong.registerPaperHooks(ctx);
+
+  // ---------- taking an exam ----------
+  route(app, paperApi.checkProcess, (req) => papers.checkProcess(ctx, caller(req).id));
+  route(app, paperApi.preCheck, (req) => papers.preCheck(ctx, caller(req).id, req.body.examId, req.body.password));
+  route(app, paperApi.createPaper, (req) => papers.createPaper(ctx, caller(req), req.body.examId, req.body.password));
+  route(app, paperApi.paperDetail, (req) => papers.paperDetail(ctx, caller(req).id, req.body.id));
+  route(app, paperApi.quDetail, (req) => papers.paperQuDetail(ctx, caller(req).id, req.body.paperId, req.body.quId));
+  route(app, paperApi.fillAnswer, (req) => papers.fillAnswer(ctx, caller(req).id, req.body));
+  route(app, paperApi.leftTime, (req) => papers.leftTime(ctx, caller(req).id, req.body.id));
+  route(app, paperApi.handExam, (req) => papers.handExam(ctx, caller(req).id, req.body.id, req.body.type));
+  route(app, paperApi.event, (req) => papers.paperEvent(ctx, caller(req).id, req.body));
+  route(app, paperApi.paperResult, (req) => paperResult(ctx, caller(req).id, req.body.id));
+  route(app, paperApi.paging, (req) => pagingPapers(ctx, caller(req), req.body));
+  route(app, paperApi.detail, (req) => paperAdminDetail(ctx, req.body.id));
+  route(app, paperApi.export, async (req, reply) =>
+    reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition('考试试卷.xlsx')).send(await exportPapers(ctx, caller(req), req.body.params)),
+  );
+
+  // ---------- records ----------
+  route(app, userExamApi.myPaging, (req) => records.myRecords(ctx, caller(req).id, req.body));
+  route(app, userExamApi.paging, (req) => records.allRecords(ctx, req.body));
+
+  // ---------- marking ----------
+  route(app, markApi.examPaging, (req) => marking.examsToMark(ctx, req.body));
+  route(app, markApi.paperPaging, (req) => marking.papersToMark(ctx, req.body));
+  route(app, markApi.paper, (req) => marking.markPaper(ctx, req.body.id));
+  route(app, markApi.quList, (req) => marking.quListToMark(ctx, req.body.examId));
+  route(app, markApi.quAnswers, (req) => marking.quAnswersToMark(ctx, req.body));
+  route(app, markApi.score, (req) => marking.scoreAnswer(ctx, req.body));
+  route(app, markApi.finish, (req) => marking.finishMarking(ctx, caller(req).id, req.body.id));
+  route(app, markApi.finishMarked, (req) => marking.finishAllMarked(ctx, caller(req).id, req.body.examId));
+
+  // ---------- the wrong book ----------
+  route(app, wrongBookApi.paging, (req) => wrong.pagingWrong(ctx, caller(req).id, req.body));
+  route(app, wrongBookApi.next, (req) => wrong.nextWrong(ctx, caller(req).id, req.body.examId, req.body.quId));
+  route(app, wrongBookApi.check, (req) => wrong.checkWrong(ctx, caller(req).id, req.body));
+  route(app, wrongBookApi.delete, async (req) => {
+    await wrong.deleteWrong(ctx, caller(req).id, req.body.ids);
+    return null;
+  });
+}

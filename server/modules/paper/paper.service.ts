@@ -1,0 +1,417 @@
+import type { BodyOf, CardItem, FillAnswerBody, FillAnswerResult, OpenPaper, PaperDetail, PaperQu, PreCheckResult, SavedAnswer, paperApi } from '../../../common/api';
+import type { AnswerInput, QuBody } from '../../../common/api/qu';
+import { ExamState, GenericState, HandType, PaperEvent, PaperState, QuType, type CodeOf } from '../../../common/codes';
+import { ErrorCode } from '../../../common/errorCodes';
+import { inTransaction, type ServiceContext } from '../../context';
+import type { PaperQuRow, PaperRow } from '../../db/schema';
+import { AppError, fail, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { AuthUser } from '../auth/session.service';
+import { examState, type ExamDef } from '../exam/exam.def';
+import { drawQuestionIds, findExamDef, inAudience } from '../exam/exam.service';
+import { cryptoRng } from '../exam/paper.draw';
+import { gradeAnswer, gradeCombined } from '../qu/qu.grading';
+import { shuffleOptions, toPublic } from '../qu/qu.public';
+import { getQuestions } from '../qu/qu.service';
+import { getUserRecord } from '../user/user.service';
+import { answerForType, answerOf, groupsOfPaper, SAVE_GRACE_MS, saysSomething, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
+import * as repo from './paper.repository';
+import { addToWrongBook } from './wrongbook.service';
+
+/**
+ * Papers: a learner's attempt at an exam, from the pre-check to the hand-in. The server owns the
+ * clock: a paper past its deadline is handed in before anything else is done with it.
+ */
+
+const noPaper = () => notFound('试卷不存在');
+type PaperStateValue = CodeOf<typeof PaperState>;
+
+// ---------- the checks before an exam ----------
+
+interface EntryCheck {
+  message: string;
+  /** The caller's open paper of this exam (entering resumes it). */
+  resume?: string;
+  /** The caller's open paper of another exam. */
+  other?: { id: string; title: string };
+}
+
+async function entryCheck(ctx: ServiceContext, userId: string, def: ExamDef | undefined, password: string | undefined): Promise<EntryCheck> {
+  if (!def || !(await inAudience(ctx, def, userId))) return { message: '您不在本场考试的范围内' };
+  const open = await currentPaper(ctx, userId);
+  if (open && open.exam_id === def.id) return { message: '', resume: open.id };
+  const now = ctx.clock.now();
+  const state = examState(def, now);
+  if (state === ExamState.DISABLED) return { message: '考试已被禁用' };
+  if (state === ExamState.NOT_STARTED) return { message: '考试尚未开始' };
+  if (state === ExamState.ENDED) return { message: '考试已经结束' };
+  if (open) return { message: `您有正在进行中的考试“${open.title}”，请先完成该考试`, other: { id: open.id, title: open.title } };
+  if (def.openType === 9 && (password ?? '') !== def.password) return { message: password ? '考试密码错误' : '请输入考试密码' };
+  if (def.lateMax > 0 && def.startTime !== null && now > def.startTime + def.lateMax * 60_000) return { message: `开考${def.lateMax}分钟后不能再进入考试` };
+  if (def.chance > 0 && (await repo.countPapers(ctx.db, userId, def.id)) >= def.chance) return { message: `最多允许考试${def.chance}次` };
+  return { message: '' };
+}
+
+export async function preCheck(ctx: ServiceContext, userId: string, examId: string, password?: string): Promise<PreCheckResult> {
+  const c = await entryCheck(ctx, userId, await findExamDef(ctx, examId), password);
+  if (c.resume) return { validated: true, message: '', paperId: c.resume };
+  return { validated: c.message === '', message: c.message };
+}
+
+/** The caller's paper in exam, after handing in one found past its deadline. */
+async function currentPaper(ctx: ServiceContext, userId: string): Promise<PaperRow | undefined> {
+  const open = await repo.openPaperOf(ctx.db, userId);
+  if (open && (await dueHandIn(ctx, open))) return undefined;
+  return open;
+}
+
+export async function checkProcess(ctx: ServiceContext, userId: string): Promise<OpenPaper | null> {
+  const open = await currentPaper(ctx, userId);
+  return open ? { id: open.id, examId: open.exam_id, title: open.title, leftSeconds: leftSecondsOf(ctx, open) } : null;
+}
+
+// ---------- making a paper ----------
+
+/** A question as it goes onto a paper: options shuffled when the exam says so; matching's right-hand items always. */
+function forPaper(q: QuBody, shuffle: boolean): QuBody {
+  const shuffled = shuffleOptions(q, cryptoRng);
+  if (shuffle) return shuffled;
+  return {
+    ...shuffled,
+    answerList: q.answerList,
+    subList: shuffled.subList?.map((s, i) => ({ ...s, answerList: q.subList?.[i]?.answerList })),
+  };
+}
+
+export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: string, password?: string): Promise<{ id: string }> {
+  const def = await findExamDef(ctx, examId);
+  const c = await entryCheck(ctx, who.id, def, password);
+  if (c.resume) return { id: c.resume };
+  if (c.other) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, c.message);
+  if (c.message || !def) throw fail(c.message || '考试不存在');
+
+  // Drawing and snapshotting happen before the transaction (no slow work inside one).
+  const ids = await drawQuestionIds(ctx, def.groups, def.shuffleQuestions);
+  const questions = new Map((await getQuestions(ctx, ids.flat())).map((q) => [q.id, q]));
+  const now = ctx.clock.now();
+  const paperId = newId();
+  const qus: PaperQuRow[] = [];
+  def.groups.forEach((g, gi) => {
+    ids[gi].forEach((quId, k) => {
+      const q = questions.get(quId);
+      if (!q) return;
+      const { id: _id, repoId: _r, repoTitle: _t, createTime: _c, updateTime: _u, ...body } = q;
+      const snap = forPaper(body, def.shuffleOptions);
+      const base = { paper_id: paperId, group_index: gi, answer: '', seq: 0, answered: 0, mark: 0, is_right: 0, actual_score: null, needs_mark: 0, comment: '', update_time: now };
+      qus.push({ ...base, qu_id: quId, parent_id: '', sort: qus.length + 1, qu_type: q.quType, score: g.perScore, question: JSON.stringify(snap) });
+      if (q.quType === QuType.COMBINED) {
+        const shares = (snap.subList ?? []).reduce((n, s) => n + s.share, 0) || 1;
+        (snap.subList ?? []).forEach((s, si) => {
+          qus.push({ ...base, qu_id: s.id!, parent_id: quId, sort: k * 100 + si + 1, qu_type: s.quType, score: Math.round((g.perScore * s.share * 100) / shares) / 100, question: '' });
+        });
+      }
+    });
+  });
+  const totalScore = Math.round(def.groups.reduce((n, g, gi) => n + ids[gi].filter((id) => questions.has(id)).length * g.perScore, 0) * 100) / 100;
+  const deadline = Math.min(def.totalTime > 0 ? now + def.totalTime * 60_000 : Number.MAX_SAFE_INTEGER, def.endTime ?? Number.MAX_SAFE_INTEGER);
+  const user = def.watermark ? await getUserRecord(ctx, who.id) : undefined;
+  const settings: PaperSettings = {
+    displayMode: def.displayMode,
+    shuffleQuestions: def.shuffleQuestions,
+    shuffleOptions: def.shuffleOptions,
+    leaveLimit: def.leaveLimit,
+    fullscreen: def.fullscreen,
+    blockPaste: def.blockPaste,
+    watermark: def.watermark,
+    idleLimit: def.idleLimit,
+    handMin: def.handMin,
+    resultShow: def.resultShow,
+    reviewAfterEnd: def.reviewAfterEnd,
+    endTime: def.endTime,
+    thanks: def.thanks,
+    watermarkText: user ? `${user.realName} ${user.userName}` : '',
+  };
+  const groups: PaperGroup[] = def.groups.map((g) => ({ title: g.title, quType: g.quType, perScore: g.perScore, ...(g.partialScore ? { partialScore: g.partialScore } : {}) }));
+  try {
+    await inTransaction(ctx, async (tx) => {
+      await repo.insertPaper(
+        tx.db,
+        {
+          id: paperId, exam_id: def.id, user_id: who.id, title: def.title, state: PaperState.IN_EXAM, total_score: totalScore, qualify_score: def.qualifyScore,
+          obj_score: 0, subj_score: 0, user_score: null, passed: null, hand_type: null, leave_count: 0, idle_time: null, deadline,
+          settings: JSON.stringify(settings), groups: JSON.stringify(groups), create_time: now, hand_time: null, update_time: now,
+        },
+        qus,
+      );
+      await repo.insertEvent(tx.db, { id: newId(), paper_id: paperId, type: PaperEvent.START, time: now, detail: '' });
+      await refreshRecord(tx, who.id, def.id);
+    });
+  } catch (e) {
+    // Two starts at once: the one-open-paper index lets one through; the other resumes it.
+    const open = await repo.openPaperOf(ctx.db, who.id);
+    if (open && open.exam_id === def.id) return { id: open.id };
+    if (open) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, `您有正在进行中的考试“${open.title}”，请先完成该考试`);
+    throw e;
+  }
+  return { id: paperId };
+}
+
+// ---------- while answering ----------
+
+function leftSecondsOf(ctx: ServiceContext, p: Pick<PaperRow, 'deadline' | 'state'>): number {
+  if (p.state !== PaperState.IN_EXAM) return 0;
+  return Math.max(0, Math.ceil((p.deadline - ctx.clock.now()) / 1000));
+}
+
+/** Hands in a paper in exam found past its deadline; answers whether it did. */
+async function dueHandIn(ctx: ServiceContext, p: PaperRow): Promise<boolean> {
+  if (p.state !== PaperState.IN_EXAM || ctx.clock.now() <= p.deadline) return false;
+  await finishPaper(ctx, p.id, HandType.DEADLINE);
+  return true;
+}
+
+/** The caller's paper (never another learner's: the same answer as a missing one), deadline applied. */
+async function ownPaper(ctx: ServiceContext, userId: string, id: string): Promise<PaperRow> {
+  let p = await repo.findPaper(ctx.db, id);
+  if (!p || p.user_id !== userId) throw noPaper();
+  if (await dueHandIn(ctx, p)) p = (await repo.findPaper(ctx.db, id))!;
+  return p;
+}
+
+export async function paperDetail(ctx: ServiceContext, userId: string, id: string): Promise<PaperDetail> {
+  const p = await ownPaper(ctx, userId, id);
+  const s = settingsOfPaper(p);
+  const rows = await repo.cardRows(ctx.db, p.id);
+  const partsAnswered = new Set(rows.filter((r) => r.parent_id && r.answered).map((r) => r.parent_id));
+  const groups = groupsOfPaper(p).map((g, gi) => ({
+    title: g.title,
+    quType: g.quType as CardItem['quType'],
+    perScore: g.perScore,
+    quList: rows
+      .filter((r) => r.group_index === gi && !r.parent_id)
+      .map((r) => ({ quId: r.qu_id, quType: r.qu_type as CardItem['quType'], sort: r.sort, answered: r.answered === 1 || partsAnswered.has(r.qu_id), mark: r.mark === 1 })),
+  }));
+  const now = ctx.clock.now();
+  return {
+    id: p.id,
+    examId: p.exam_id,
+    title: p.title,
+    state: p.state as PaperStateValue,
+    leftSeconds: leftSecondsOf(ctx, p),
+    handInSeconds: Math.max(0, Math.ceil((p.create_time + s.handMin * 60_000 - now) / 1000)),
+    totalScore: p.total_score,
+    groups,
+    displayMode: s.displayMode,
+    leaveLimit: s.leaveLimit,
+    leaveCount: p.leave_count,
+    fullscreen: s.fullscreen,
+    blockPaste: s.blockPaste,
+    watermark: s.watermark ? s.watermarkText : '',
+    idleLimit: s.idleLimit,
+  };
+}
+
+const savedOf = (r: PaperQuRow): SavedAnswer => ({ ...answerOf(r), answered: r.answered === 1, mark: r.mark === 1, seq: r.seq });
+
+export async function paperQuDetail(ctx: ServiceContext, userId: string, paperId: string, quId: string): Promise<PaperQu> {
+  const p = await ownPaper(ctx, userId, paperId);
+  if (p.state !== PaperState.IN_EXAM) throw fail('试卷已交卷');
+  const rows = await repo.paperQuWithParts(ctx.db, p.id, quId);
+  const main = rows.find((r) => r.qu_id === quId && !r.parent_id);
+  if (!main) throw notFound('试题不在这份试卷中');
+  const pub = toPublic(quId, snapshotOf(main));
+  return { ...pub, saved: savedOf(main), subSaved: Object.fromEntries(rows.filter((r) => r.parent_id === quId).map((r) => [r.qu_id, savedOf(r)])) };
+}
+
+/**
+ * Saves one answer in one short statement. A save whose seq is not newer than the stored one is
+ * acknowledged with the stored seq and changes nothing; after the deadline (past a short grace for
+ * saves in flight) or after hand-in it is refused.
+ */
+export async function fillAnswer(ctx: ServiceContext, userId: string, body: FillAnswerBody): Promise<FillAnswerResult> {
+  const now = ctx.clock.now();
+  const answer: AnswerInput = { answers: body.answers, answer: body.answer, blanks: body.blanks, pairs: body.pairs };
+  const saved = await repo.saveAnswer(ctx.db, {
+    paperId: body.paperId,
+    quId: body.quId,
+    userId,
+    answer: JSON.stringify(answer),
+    answered: saysSomething(answer) ? 1 : 0,
+    mark: body.mark === undefined ? undefined : body.mark ? 1 : 0,
+    seq: body.seq,
+    now,
+    latest: now - SAVE_GRACE_MS,
+  });
+  if (saved) return { seq: body.seq, savedAt: now };
+  // Why not: someone else's paper, handed in, past the deadline, not on the paper, or stale.
+  const p = await repo.findPaper(ctx.db, body.paperId);
+  if (!p || p.user_id !== userId) throw noPaper();
+  if (p.state !== PaperState.IN_EXAM) throw fail('试卷已交卷，答案不能再修改');
+  if (p.deadline < now - SAVE_GRACE_MS) {
+    await finishPaper(ctx, p.id, HandType.DEADLINE);
+    throw fail('考试时间已到，试卷已自动交卷');
+  }
+  const q = await repo.findPaperQu(ctx.db, p.id, body.quId);
+  if (!q) throw notFound('试题不在这份试卷中');
+  return { seq: q.seq, savedAt: q.update_time };
+}
+
+export async function leftTime(ctx: ServiceContext, userId: string, id: string): Promise<number> {
+  return leftSecondsOf(ctx, await ownPaper(ctx, userId, id));
+}
+
+/** Records an integrity event with the server's time; the leave limit and inactivity hand the paper in. */
+export async function paperEvent(ctx: ServiceContext, userId: string, body: BodyOf<typeof paperApi.event>): Promise<{ leaveCount: number; leaveLimit: number; handed: boolean }> {
+  const p = await ownPaper(ctx, userId, body.paperId);
+  const s = settingsOfPaper(p);
+  if (p.state !== PaperState.IN_EXAM) return { leaveCount: p.leave_count, leaveLimit: s.leaveLimit, handed: true };
+  const now = ctx.clock.now();
+  await inTransaction(ctx, async (tx) => {
+    await repo.insertEvent(tx.db, { id: newId(), paper_id: p.id, type: body.type, time: now, detail: (body.detail ?? '').slice(0, 200) });
+    if (body.type === PaperEvent.LEAVE) await repo.addLeave(tx.db, p.id, now);
+    if (body.type === PaperEvent.IDLE) await repo.updatePaper(tx.db, p.id, { idle_time: now, update_time: now });
+  });
+  const leaveCount = p.leave_count + (body.type === PaperEvent.LEAVE ? 1 : 0);
+  let handed = false;
+  if (body.type === PaperEvent.LEAVE && s.leaveLimit > 0 && leaveCount >= s.leaveLimit) handed = await finishPaper(ctx, p.id, HandType.LEAVE);
+  if (body.type === PaperEvent.IDLE && s.idleLimit > 0) handed = await finishPaper(ctx, p.id, HandType.IDLE);
+  return { leaveCount, leaveLimit: s.leaveLimit, handed };
+}
+
+/**
+ * Hands in the caller's paper. By the learner (type 0) only after handMin; a forced type only
+ * where the server's own record backs it. Idempotent: a paper handed in already answers its state.
+ */
+export async function handExam(ctx: ServiceContext, userId: string, id: string, type: CodeOf<typeof HandType>): Promise<{ id: string; state: PaperStateValue }> {
+  const p = await ownPaper(ctx, userId, id);
+  if (p.state !== PaperState.IN_EXAM) return { id: p.id, state: p.state as PaperStateValue };
+  const s = settingsOfPaper(p);
+  const now = ctx.clock.now();
+  const backed =
+    type === HandType.LEARNER ||
+    (type === HandType.LEAVE && s.leaveLimit > 0 && p.leave_count >= s.leaveLimit) ||
+    (type === HandType.IDLE && s.idleLimit > 0 && p.idle_time !== null) ||
+    (type === HandType.DEADLINE && now >= p.deadline) ||
+    (type === HandType.CLOSED && (await findExamDef(ctx, p.exam_id))?.enabled === GenericState.DISABLED);
+  if (!backed) throw fail('交卷条件不成立，请继续作答');
+  if (type === HandType.LEARNER && now < p.create_time + s.handMin * 60_000) {
+    throw fail(`开考${s.handMin}分钟后才能交卷，还需${Math.ceil((p.create_time + s.handMin * 60_000 - now) / 60_000)}分钟`);
+  }
+  await finishPaper(ctx, p.id, type);
+  const after = (await repo.findPaper(ctx.db, p.id))!;
+  return { id: after.id, state: after.state as PaperStateValue };
+}
+
+// ---------- handing in: grading, record, wrong book ----------
+
+/**
+ * Grades every objective question and closes the paper in one transaction: awaiting marking when it
+ * has short answers, finished otherwise; then the record and the wrong book. Answers whether this
+ * call closed it (false when it was closed already).
+ */
+export async function finishPaper(ctx: ServiceContext, paperId: string, handType: CodeOf<typeof HandType>): Promise<boolean> {
+  const p = await repo.findPaper(ctx.db, paperId);
+  if (!p || p.state !== PaperState.IN_EXAM) return false;
+  const rows = await repo.paperQus(ctx.db, p.id);
+  const groups = groupsOfPaper(p);
+  const grades: Array<{ quId: string; is_right: number; actual_score: number | null; needs_mark: number; answered: number }> = [];
+  const wrong: Array<{ quId: string; quType: number; question: QuBody }> = [];
+  let objective = 0;
+  let needsMarking = false;
+  for (const r of rows.filter((x) => !x.parent_id)) {
+    const q = snapshotOf(r);
+    const rules = { partialScore: groups[r.group_index]?.partialScore };
+    if (r.qu_type === QuType.COMBINED) {
+      const parts = rows.filter((x) => x.parent_id === r.qu_id);
+      const g = gradeCombined(q, new Map(parts.map((x) => [x.qu_id, answerForType(x.qu_type, answerOf(x))])), r.score, rules);
+      for (const sub of g.subs) {
+        const part = parts.find((x) => x.qu_id === sub.id);
+        grades.push({ quId: sub.id, is_right: sub.result.isRight ? 1 : 0, actual_score: sub.result.needsMarking ? null : sub.result.score, needs_mark: sub.result.needsMarking ? 1 : 0, answered: part?.answered ?? 0 });
+      }
+      grades.push({ quId: r.qu_id, is_right: g.isRight ? 1 : 0, actual_score: g.needsMarking ? null : g.score, needs_mark: g.needsMarking ? 1 : 0, answered: g.answered ? 1 : 0 });
+      objective += g.subs.reduce((n, s) => n + (s.result.needsMarking ? 0 : s.result.score), 0);
+      needsMarking ||= g.needsMarking;
+      if (!g.isRight && !g.needsMarking) wrong.push({ quId: r.qu_id, quType: r.qu_type, question: q });
+    } else {
+      const g = gradeAnswer(q, answerForType(r.qu_type, answerOf(r)), r.score, rules);
+      grades.push({ quId: r.qu_id, is_right: g.isRight ? 1 : 0, actual_score: g.needsMarking ? null : g.score, needs_mark: g.needsMarking ? 1 : 0, answered: g.answered ? 1 : 0 });
+      if (!g.needsMarking) objective += g.score;
+      needsMarking ||= g.needsMarking;
+      if (!g.isRight && !g.needsMarking) wrong.push({ quId: r.qu_id, quType: r.qu_type, question: q });
+    }
+  }
+  const now = ctx.clock.now();
+  const objScore = Math.round(objective * 100) / 100;
+  const state = needsMarking ? PaperState.AWAITING_MARK : PaperState.FINISHED;
+  return inTransaction(ctx, async (tx) => {
+    const closed = await repo.closePaper(tx.db, p.id, {
+      state,
+      hand_type: handType,
+      hand_time: now,
+      obj_score: objScore,
+      subj_score: 0,
+      user_score: needsMarking ? null : objScore,
+      passed: needsMarking ? null : objScore >= p.qualify_score ? 1 : 0,
+      update_time: now,
+    });
+    if (!closed) return false;
+    for (const g of grades) await repo.gradeQu(tx.db, p.id, g.quId, { is_right: g.is_right, actual_score: g.actual_score, needs_mark: g.needs_mark, answered: g.answered });
+    await repo.insertEvent(tx.db, { id: newId(), paper_id: p.id, type: PaperEvent.HAND, time: now, detail: HandType.label(handType) });
+    await refreshRecord(tx, p.user_id, p.exam_id);
+    for (const w of wrong) await addToWrongBook(tx, { userId: p.user_id, examId: p.exam_id, quId: w.quId, quType: w.quType, question: w.question });
+    return true;
+  });
+}
+
+/** Hands in every open paper of the exams (they were disabled). */
+export async function openPapersOfExams(ctx: ServiceContext, examIds: readonly string[]): Promise<void> {
+  for (const id of await repo.openPaperIdsOfExams(ctx.db, examIds)) await finishPaper(ctx, id, HandType.CLOSED);
+}
+
+/** The deadline job: hands in papers past their deadline, a batch at a time. Answers how many. */
+export async function handInOverdue(ctx: ServiceContext, limit = 500): Promise<number> {
+  let n = 0;
+  for (const id of await repo.overduePaperIds(ctx.db, ctx.clock.now(), limit)) if (await finishPaper(ctx, id, HandType.DEADLINE)) n++;
+  return n;
+}
+
+// ---------- records ----------
+
+/** Recomputes a learner's record of an exam from their papers: attempts, best, last, passed. */
+export async function refreshRecord(ctx: ServiceContext, userId: string, examId: string): Promise<void> {
+  const [tries, finished, current] = await Promise.all([
+    repo.countPapers(ctx.db, userId, examId),
+    repo.finishedScores(ctx.db, userId, examId),
+    repo.findRecord(ctx.db, userId, examId),
+  ]);
+  let best: (typeof finished)[number] | undefined;
+  for (const f of finished) if (!best || (f.user_score ?? 0) > (best.user_score ?? 0)) best = f;
+  const last = finished.at(-1);
+  await repo.upsertRecord(ctx.db, {
+    id: current?.id ?? newId(),
+    user_id: userId,
+    exam_id: examId,
+    try_count: tries,
+    max_score: best?.user_score ?? 0,
+    last_score: last?.user_score ?? 0,
+    passed: finished.some((f) => f.passed === 1) ? 1 : 0,
+    best_paper_id: best?.id ?? null,
+    update_time: ctx.clock.now(),
+  });
+}
+
+/** Per exam: my attempts, best score, passed and open paper (the learner's exam list). */
+export async function recordsOf(
+  ctx: ServiceContext,
+  userId: string,
+  examIds: readonly string[],
+): Promise<Map<string, { tryCount: number; bestScore: number | null; passed: boolean; openPaperId: string | null }>> {
+  const [records, open] = await Promise.all([repo.recordsOfUser(ctx.db, userId, examIds), repo.openPapersOfUser(ctx.db, userId, examIds)]);
+  const byExam = new Map(records.map((r) => [r.exam_id, r]));
+  return new Map(
+    examIds.map((id) => {
+      const r = byExam.get(id);
+      return [id, { tryCount: r?.try_count ?? 0, bestScore: r?.best_paper_id ? r.max_score : null, passed: r?.passed === 1, openPaperId: open.get(id) ?? null }];
+    }),
+  );
+}

@@ -1,0 +1,87 @@
+import type { BodyOf, wrongBookApi } from '../../../common/api';
+import type { QuBody } from '../../../common/api/qu';
+import { QuType, ResultShow } from '../../../common/codes';
+import type { Page } from '../../../common/errorCodes';
+import type { ServiceContext } from '../../context';
+import type { WrongBookRow } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { answerKey, gradeAnswer } from '../qu/qu.grading';
+import { toPublic } from '../qu/qu.public';
+import { htmlToText } from '../qu/qu.rules';
+import { registerQuAccess } from '../qu/qu.service';
+import { settingsOfPaper } from './paper.def';
+import * as repo from './paper.repository';
+
+/** The wrong book: questions a learner got wrong in an exam, as they were on the paper. */
+
+const questionOf = (r: WrongBookRow) => JSON.parse(r.question) as QuBody;
+
+function itemOf(r: WrongBookRow) {
+  return {
+    id: r.id,
+    examId: r.exam_id,
+    quId: r.qu_id,
+    quType: QuType.of(r.qu_type),
+    title: r.title,
+    wrongCount: r.wrong_count,
+    createTime: r.create_time,
+    updateTime: r.update_time,
+  };
+}
+
+export async function addToWrongBook(ctx: ServiceContext, w: { userId: string; examId: string; quId: string; quType: number; question: QuBody }): Promise<void> {
+  const now = ctx.clock.now();
+  const json = JSON.stringify(w.question);
+  const current = await repo.findWrong(ctx.db, w.userId, w.examId, w.quId);
+  if (current) await repo.bumpWrong(ctx.db, current.id, json, now);
+  else {
+    const title = htmlToText(w.question.content).replace(/\s+/g, ' ').trim().slice(0, 190) || QuType.label(w.quType);
+    await repo.insertWrong(ctx.db, { id: newId(), user_id: w.userId, exam_id: w.examId, qu_id: w.quId, qu_type: w.quType, title, question: json, wrong_count: 1, create_time: now, update_time: now });
+  }
+}
+
+export async function pagingWrong(ctx: ServiceContext, userId: string, body: BodyOf<typeof wrongBookApi.paging>): Promise<Page<ReturnType<typeof itemOf>>> {
+  const page = await repo.pageWrong(ctx.db, userId, { examId: body.params?.examId?.trim() || undefined, title: body.params?.title?.trim() || undefined }, body);
+  return { ...page, records: page.records.map(itemOf) };
+}
+
+/** The question after `quId` in my wrong book of an exam (the first when none), without its answer. */
+export async function nextWrong(ctx: ServiceContext, userId: string, examId: string, quId?: string) {
+  const all = await repo.wrongOfExam(ctx.db, userId, examId);
+  const at = quId ? all.findIndex((r) => r.qu_id === quId) + 1 : 0;
+  const r = all[at];
+  if (!r) return null;
+  return { item: itemOf(r), question: toPublic(r.qu_id, questionOf(r)), index: at + 1, total: all.length };
+}
+
+/** Judges my answer to a wrong-book question and shows the right one. */
+export async function checkWrong(ctx: ServiceContext, userId: string, body: BodyOf<typeof wrongBookApi.check>) {
+  const r = await repo.findWrong(ctx.db, userId, body.examId, body.quId);
+  if (!r) throw notFound('错题不存在或已移出错题本');
+  const q = questionOf(r);
+  const answer = { answers: body.answers, answer: body.answer, blanks: body.blanks, pairs: body.pairs };
+  // A combined question is walked as a whole (its parts' answers are shown with it); a short
+  // answer has no automatic judgement: both show the reference with isRight false.
+  const judged = q.quType !== QuType.COMBINED && q.quType !== QuType.SHORT;
+  const isRight = judged && gradeAnswer(q, answer, 1).isRight;
+  return { isRight, rightAnswer: q.quType === QuType.COMBINED ? {} : answerKey(q), analysis: q.analysis ?? '', question: q };
+}
+
+export async function deleteWrong(ctx: ServiceContext, userId: string, ids: readonly string[]): Promise<void> {
+  if ((await repo.deleteWrong(ctx.db, userId, [...new Set(ids)])) === 0) throw notFound('错题不存在或已移出错题本');
+}
+
+/** A learner has earned a question's answer when it is in their wrong book or on a finished paper of theirs whose review is open. */
+export function registerPaperHooks(ctx: ServiceContext): void {
+  registerQuAccess(ctx, async (c, userId, quId) => {
+    if (await repo.hasWrong(c.db, userId, quId)) return true;
+    const now = c.clock.now();
+    for (const p of await repo.finishedPapersWith(c.db, userId, quId)) {
+      const s = settingsOfPaper(p);
+      if (s.resultShow === ResultShow.REVIEW && !(s.reviewAfterEnd && s.endTime !== null && now < s.endTime)) return true;
+    }
+    return false;
+  });
+}
+

@@ -1,0 +1,249 @@
+import fs from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnswerInput, PaperDetail, PaperQu, QuDetail } from '../../common/api';
+import { ExamOpenType, GenericState, HandType, PaperEvent, PaperState, QuType, ResultShow } from '../../common/codes';
+import { ErrorCode } from '../../common/errorCodes';
+import { bankWithEveryType, examBody, saveExam } from './exam.helpers';
+import { createDeptTree, DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
+
+/** The right answer to a question, as the admin detail tells it (the test plays a learner who knows). */
+function rightAnswer(q: QuDetail): AnswerInput {
+  switch (q.quType) {
+    case QuType.SINGLE:
+    case QuType.MULTIPLE:
+    case QuType.JUDGE:
+      return { answers: q.answerList!.filter((o) => o.isRight).map((o) => o.id!) };
+    case QuType.FILL:
+      return { blanks: q.blanks!.map((b) => b.answers[0]) };
+    case QuType.MATCH:
+      return { pairs: q.leftList!.map((l) => ({ leftId: l.id!, rightId: l.rightId })) };
+    default:
+      return { answer: '我的回答' };
+  }
+}
+
+async function detailOf(t: TestContext, paperId: string, token: string): Promise<PaperDetail> {
+  const r = await t.call<PaperDetail>('/api/paper/paper/paper-detail', { id: paperId }, token);
+  expect(r.body.code, r.body.msg).toBe(0);
+  return r.body.data;
+}
+
+const FORBIDDEN_IN_EXAM = /isRight|"analysis"|refAnswer|rightId|"blanks":\[\{|参考答案|单选解析/;
+
+describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  afterAll(() => fs.rmSync(t.config.dataDir, { recursive: true, force: true }));
+
+  it('refuses a composition a bank cannot fill, naming the section and the bank, and totals the score', async () => {
+    const admin = await t.adminToken();
+    const { repo } = await bankWithEveryType(t);
+    const check = await t.call('/api/exam/exam/check', { groups: [{ title: '单选', quType: QuType.SINGLE, perScore: 2, draws: [{ repoId: repo.id, count: 5 }], quIds: [] }] }, admin);
+    expect(check.body.data.errors[0]).toBe(`第1部分“单选”：题库“${repo.title}”的单选题只有2道，需要5道`);
+    const refused = await t.call('/api/exam/exam/save', examBody(repo.id, { groups: [{ title: '单选', quType: QuType.SINGLE, perScore: 2, draws: [{ repoId: repo.id, count: 5 }], quIds: [] }] }), admin);
+    expect(refused.body.code).toBe(ErrorCode.FAIL);
+    expect(refused.body.msg).toContain('只有2道，需要5道');
+    const exam = await saveExam(t, examBody(repo.id));
+    expect(exam).toMatchObject({ totalScore: 14, quCount: 5, enabled: GenericState.NORMAL });
+    expect(exam.warnings.length).toBe(0);
+    const preview = await t.call('/api/exam/exam/preview', { groups: exam.groups }, admin);
+    expect(preview.body.data.groups.map((g: { quList: unknown[] }) => g.quList.length)).toEqual([1, 1, 1, 1, 1]);
+    const learner = await insertUser(t, `l_${dialect}_noadmin`);
+    expect((await t.call('/api/exam/exam/save', examBody(repo.id), learner.token)).body.code).toBe(ErrorCode.FORBIDDEN);
+    // A bank an exam draws from cannot be deleted.
+    expect((await t.call('/api/repo/delete', { ids: [repo.id] }, admin)).body.msg).toContain('正在使用该题库');
+  });
+
+  it('takes an exam: resumes, never leaks an answer while in exam, keeps newer saves, grades every type and shows the review', async () => {
+    const admin = await t.adminToken();
+    const { repo, qus } = await bankWithEveryType(t);
+    const exam = await saveExam(t, examBody(repo.id, { shuffleOptions: true }));
+    const learner = await insertUser(t, `l_${dialect}_take`);
+    const online = await t.call('/api/exam/exam/online-paging', { current: 1, size: 50 }, learner.token);
+    expect(online.body.data.records.map((e: { id: string }) => e.id)).toContain(exam.id);
+    expect((await t.call('/api/paper/paper/pre-check', { examId: exam.id }, learner.token)).body.data).toEqual({ validated: true, message: '' });
+
+    const created = await t.call('/api/paper/paper/create-paper', { examId: exam.id }, learner.token);
+    expect(created.body.code, created.body.msg).toBe(0);
+    const paperId = created.body.data.id as string;
+    expect((await t.call('/api/paper/paper/create-paper', { examId: exam.id }, learner.token)).body.data.id).toBe(paperId);
+    expect((await t.call('/api/paper/paper/check-process', {}, learner.token)).body.data).toMatchObject({ id: paperId, examId: exam.id });
+
+    const detail = await detailOf(t, paperId, learner.token);
+    expect(detail.leftSeconds).toBe(30 * 60);
+    const items = detail.groups.flatMap((g) => g.quList);
+    expect(items).toHaveLength(5);
+    const byId = new Map(qus.map((q) => [q.id, q]));
+    let seq = 1;
+    for (const item of items) {
+      const raw = await t.app.inject({ method: 'POST', url: '/api/paper/paper/qu-detail', payload: { paperId, quId: item.quId }, headers: { token: learner.token } });
+      expect(raw.body).not.toMatch(FORBIDDEN_IN_EXAM);
+      const qd = raw.json().data as PaperQu;
+      expect(qd.quId).toBe(item.quId);
+      const answer = rightAnswer(byId.get(item.quId)!);
+      const saved = await t.call('/api/paper/paper/fill-answer', { paperId, quId: item.quId, seq: seq++, ...answer }, learner.token);
+      expect(saved.body.code, saved.body.msg).toBe(0);
+    }
+    // A stale save (lower seq) is acknowledged but changes nothing.
+    const single = items[0];
+    const stale = await t.call('/api/paper/paper/fill-answer', { paperId, quId: single.quId, seq: 1, answers: [] }, learner.token);
+    expect(stale.body.data.seq).toBe(1);
+    const afterStale = (await t.call<PaperQu>('/api/paper/paper/qu-detail', { paperId, quId: single.quId }, learner.token)).body.data;
+    expect(afterStale.saved.answers).toEqual(rightAnswer(byId.get(single.quId)!).answers);
+    expect((await detailOf(t, paperId, learner.token)).groups.every((g) => g.quList.every((q) => q.answered))).toBe(true);
+
+    // Another learner gets nothing of this paper.
+    const other = await insertUser(t, `l_${dialect}_other`);
+    for (const [url, body] of [
+      ['/api/paper/paper/paper-detail', { id: paperId }],
+      ['/api/paper/paper/qu-detail', { paperId, quId: single.quId }],
+      ['/api/paper/paper/fill-answer', { paperId, quId: single.quId, seq: 99, answers: [] }],
+      ['/api/paper/paper/hand-exam', { id: paperId, type: HandType.LEARNER }],
+      ['/api/paper/paper/paper-result', { id: paperId }],
+      ['/api/paper/paper/left-time', { id: paperId }],
+    ] as const) {
+      const r = await t.call(url, body, other.token);
+      expect(r.body.code, url).toBe(ErrorCode.NOT_FOUND);
+    }
+    expect((await t.call('/api/paper/paper/paging', { current: 1, size: 10, params: { examId: exam.id } }, other.token)).body.data.total).toBe(0);
+    expect((await t.call('/api/paper/paper/paper-result', { id: paperId }, learner.token)).body.msg).toBe('试卷尚未交卷');
+
+    const handed = await t.call('/api/paper/paper/hand-exam', { id: paperId, type: HandType.LEARNER }, learner.token);
+    expect(handed.body.data).toEqual({ id: paperId, state: PaperState.FINISHED });
+    expect((await t.call('/api/paper/paper/hand-exam', { id: paperId, type: HandType.LEARNER }, learner.token)).body.data.state).toBe(PaperState.FINISHED);
+    const result = (await t.call('/api/paper/paper/paper-result', { id: paperId }, learner.token)).body.data;
+    expect(result).toMatchObject({ userScore: 14, passed: true, reviewOpen: true });
+    expect(result.groups.flatMap((g: { quList: Array<{ isRight: boolean }> }) => g.quList.map((q) => q.isRight))).toEqual([true, true, true, true, true]);
+    expect((await t.call('/api/paper/paper/fill-answer', { paperId, quId: single.quId, seq: 100, answers: [] }, learner.token)).body.msg).toBe('试卷已交卷，答案不能再修改');
+    const records = (await t.call('/api/user/exam/my-paging', { current: 1, size: 10 }, learner.token)).body.data.records;
+    expect(records.find((r: { examId: string }) => r.examId === exam.id)).toMatchObject({ tryCount: 1, maxScore: 14, passed: true, bestPaperId: paperId });
+    const admins = (await t.call('/api/paper/paper/paging', { current: 1, size: 10, params: { examId: exam.id } }, admin)).body.data;
+    expect(admins.records[0]).toMatchObject({ id: paperId, userScore: 14 });
+    const adminDetail = (await t.call('/api/paper/paper/detail', { id: paperId }, admin)).body.data;
+    expect(adminDetail.events.map((e: { type: number }) => e.type)).toEqual([PaperEvent.START, PaperEvent.HAND]);
+  }, 30_000);
+
+  it('gives partial credit, grades fill-in alternatives and files wrong answers in the wrong book', async () => {
+    const { repo, qus } = await bankWithEveryType(t);
+    const exam = await saveExam(t, examBody(repo.id, { resultShow: ResultShow.SCORE }));
+    const learner = await insertUser(t, `l_${dialect}_partial`);
+    const paperId = (await t.call('/api/paper/paper/create-paper', { examId: exam.id }, learner.token)).body.data.id;
+    const items = (await detailOf(t, paperId, learner.token)).groups.flatMap((g) => g.quList);
+    const byId = new Map(qus.map((q) => [q.id, q]));
+    let seq = 1;
+    for (const item of items) {
+      const q = byId.get(item.quId)!;
+      const answer: AnswerInput =
+        q.quType === QuType.MULTIPLE ? { answers: [q.answerList!.find((o) => o.isRight)!.id!] }
+        : q.quType === QuType.FILL ? { blanks: ['beijing'] }
+        : q.quType === QuType.SINGLE ? { answers: [q.answerList!.find((o) => !o.isRight)!.id!] }
+        : rightAnswer(q);
+      await t.call('/api/paper/paper/fill-answer', { paperId, quId: item.quId, seq: seq++, ...answer }, learner.token);
+    }
+    await t.call('/api/paper/paper/hand-exam', { id: paperId, type: HandType.LEARNER }, learner.token);
+    const raw = await t.app.inject({ method: 'POST', url: '/api/paper/paper/paper-result', payload: { id: paperId }, headers: { token: learner.token } });
+    // Score only: no review, no answers.
+    expect(raw.body).not.toMatch(/isRight|answerList/);
+    expect(raw.json().data).toMatchObject({ userScore: 2 + 1 + 2 + 4, reviewOpen: false, groups: [] });
+    const book = (await t.call('/api/user/wrong-book/paging', { current: 1, size: 10, params: { examId: exam.id } }, learner.token)).body.data.records;
+    expect(book.map((b: { quType: number }) => b.quType).sort()).toEqual([QuType.SINGLE, QuType.MULTIPLE]);
+    const first = (await t.call('/api/user/wrong-book/next', { examId: exam.id }, learner.token)).body.data;
+    expect(JSON.stringify(first)).not.toMatch(/isRight/);
+    const q = byId.get(first.item.quId)!;
+    const checked = (await t.call('/api/user/wrong-book/check', { examId: exam.id, quId: first.item.quId, ...rightAnswer(q) }, learner.token)).body.data;
+    expect(checked.isRight).toBe(true);
+    // Earned: the learner may now read the question with its answer.
+    expect((await t.call('/api/user/qu/detail', { id: first.item.quId }, learner.token)).body.code).toBe(0);
+    await t.call('/api/user/wrong-book/delete', { ids: [first.item.id] }, learner.token);
+    expect((await t.call('/api/user/wrong-book/paging', { current: 1, size: 10, params: { examId: exam.id } }, learner.token)).body.data.total).toBe(1);
+  }, 30_000);
+
+  it('applies the entry rules: audience, password, attempts, lateMax, handMin and one exam at a time', async () => {
+    const admin = await t.adminToken();
+    const { repo } = await bankWithEveryType(t);
+    const depts = await createDeptTree(t);
+    const inDept = await insertUser(t, `l_${dialect}_dept`, { deptId: depts.group });
+    const outside = await insertUser(t, `l_${dialect}_out`, { deptId: depts.sales });
+    const byDept = await saveExam(t, examBody(repo.id, { title: '部门考试', openType: ExamOpenType.DEPARTS, departIds: [depts.train] }));
+    expect((await t.call('/api/paper/paper/pre-check', { examId: byDept.id }, outside.token)).body.data.message).toBe('您不在本场考试的范围内');
+    expect((await t.call('/api/paper/paper/pre-check', { examId: byDept.id }, inDept.token)).body.data.validated).toBe(true);
+    expect((await t.call('/api/exam/exam/online-paging', { current: 1, size: 50 }, outside.token)).body.data.records.map((e: { id: string }) => e.id)).not.toContain(byDept.id);
+
+    const withPass = await saveExam(t, examBody(repo.id, { title: '密码考试', openType: ExamOpenType.PASSWORD, password: 'abc', chance: 1, handMin: 5 }));
+    expect((await t.call('/api/paper/paper/pre-check', { examId: withPass.id, password: 'x' }, inDept.token)).body.data.message).toBe('考试密码错误');
+    const paperId = (await t.call('/api/paper/paper/create-paper', { examId: withPass.id, password: 'abc' }, inDept.token)).body.data.id;
+    const second = await t.call('/api/paper/paper/create-paper', { examId: byDept.id }, inDept.token);
+    expect(second.body.code).toBe(ErrorCode.EXAM_IN_PROGRESS);
+    expect(second.body.msg).toContain('密码考试');
+    expect((await t.call('/api/paper/paper/hand-exam', { id: paperId, type: HandType.LEARNER }, inDept.token)).body.msg).toMatch(/^开考5分钟后才能交卷/);
+    expect((await t.call('/api/paper/paper/hand-exam', { id: paperId, type: HandType.LEAVE }, inDept.token)).body.msg).toBe('交卷条件不成立，请继续作答');
+    t.clock.advance(5 * 60_000);
+    expect((await t.call('/api/paper/paper/hand-exam', { id: paperId, type: HandType.LEARNER }, inDept.token)).body.code).toBe(0);
+    expect((await t.call('/api/paper/paper/pre-check', { examId: withPass.id, password: 'abc' }, inDept.token)).body.data.message).toBe('最多允许考试1次');
+
+    const now = t.clock.now();
+    const late = await saveExam(t, examBody(repo.id, { title: '迟到考试', startTime: now - 20 * 60_000, endTime: now + 60 * 60_000, lateMax: 10 }));
+    expect((await t.call('/api/paper/paper/pre-check', { examId: late.id }, outside.token)).body.data.message).toBe('开考10分钟后不能再进入考试');
+    const future = await saveExam(t, examBody(repo.id, { title: '未来考试', startTime: now + 60_000, endTime: now + 60 * 60_000 }));
+    expect((await t.call('/api/paper/paper/pre-check', { examId: future.id }, outside.token)).body.data.message).toBe('考试尚未开始');
+    await t.call('/api/exam/exam/state', { ids: [future.id], state: GenericState.DISABLED }, admin);
+    expect((await t.call('/api/paper/paper/pre-check', { examId: future.id }, outside.token)).body.data.message).toBe('考试已被禁用');
+    expect((await t.call('/api/exam/exam/delete', { ids: [withPass.id] }, admin)).body.msg).toContain('已有考生的试卷');
+  }, 30_000);
+
+  it('hands papers in at the deadline by the job, refuses late saves, and forces hand-in at the leave limit', async () => {
+    const { repo } = await bankWithEveryType(t);
+    const exam = await saveExam(t, examBody(repo.id, { totalTime: 1, leaveLimit: 2 }));
+    const a = await insertUser(t, `l_${dialect}_late`);
+    const b = await insertUser(t, `l_${dialect}_leave`);
+    const pa = (await t.call('/api/paper/paper/create-paper', { examId: exam.id }, a.token)).body.data.id;
+    const pb = (await t.call('/api/paper/paper/create-paper', { examId: exam.id }, b.token)).body.data.id;
+    const quId = (await detailOf(t, pa, a.token)).groups[0].quList[0].quId;
+
+    const e1 = (await t.call('/api/paper/paper/event', { paperId: pb, type: PaperEvent.LEAVE }, b.token)).body.data;
+    expect(e1).toEqual({ leaveCount: 1, leaveLimit: 2, handed: false });
+    const e2 = (await t.call('/api/paper/paper/event', { paperId: pb, type: PaperEvent.LEAVE }, b.token)).body.data;
+    expect(e2).toEqual({ leaveCount: 2, leaveLimit: 2, handed: true });
+    expect((await t.call('/api/paper/paper/paper-result', { id: pb }, b.token)).body.data.handType).toBe(HandType.LEAVE);
+
+    t.clock.advance(60_000 + 2_000);
+    // Within the grace, a save in flight is still taken.
+    expect((await t.call('/api/paper/paper/fill-answer', { paperId: pa, quId, seq: 1, answers: [] }, a.token)).body.code).toBe(0);
+    t.clock.advance(10_000);
+    await t.app.ctx.jobs.tick();
+    const res = (await t.call('/api/paper/paper/paper-result', { id: pa }, a.token)).body.data;
+    expect(res).toMatchObject({ state: PaperState.FINISHED, handType: HandType.DEADLINE });
+    expect((await t.call('/api/paper/paper/fill-answer', { paperId: pa, quId, seq: 2, answers: [] }, a.token)).body.code).toBe(ErrorCode.FAIL);
+  }, 30_000);
+
+  it('marks short answers by paper and by question, finishes the paper, updates the record and tells the learner', async () => {
+    const admin = await t.adminToken();
+    const { repo } = await bankWithEveryType(t);
+    const exam = await saveExam(t, examBody(repo.id, { groups: [{ title: '简答', quType: QuType.SHORT, perScore: 10, draws: [{ repoId: repo.id, count: 1 }], quIds: [] }, { title: '材料', quType: QuType.COMBINED, perScore: 10, draws: [{ repoId: repo.id, count: 1 }], quIds: [] }], qualifyScore: 12 }));
+    const learner = await insertUser(t, `l_${dialect}_mark`);
+    const paperId = (await t.call('/api/paper/paper/create-paper', { examId: exam.id }, learner.token)).body.data.id;
+    const [shortItem] = (await detailOf(t, paperId, learner.token)).groups[0].quList;
+    await t.call('/api/paper/paper/fill-answer', { paperId, quId: shortItem.quId, seq: 1, answer: '我的看法' }, learner.token);
+    expect((await t.call('/api/paper/paper/hand-exam', { id: paperId, type: HandType.LEARNER }, learner.token)).body.data.state).toBe(PaperState.AWAITING_MARK);
+    expect((await t.call('/api/paper/paper/paper-result', { id: paperId }, learner.token)).body.data.userScore).toBeNull();
+
+    expect((await t.call('/api/paper/mark/exam-paging', { current: 1, size: 10 }, admin)).body.data.records.map((e: { examId: string }) => e.examId)).toContain(exam.id);
+    const marking = (await t.call('/api/paper/mark/paper', { id: paperId }, admin)).body.data;
+    expect(marking.items).toHaveLength(2);
+    expect(marking.items.find((i: { quId: string }) => i.quId === shortItem.quId)).toMatchObject({ answer: '我的看法', refAnswer: '<p>参考答案</p>', score: 10 });
+    expect((await t.call('/api/paper/mark/finish', { id: paperId }, admin)).body.msg).toBe('还有2道简答题未评分');
+    expect((await t.call('/api/paper/mark/score', { paperId, quId: shortItem.quId, score: 11 }, admin)).body.msg).toBe('得分不能超过本题分值（10分）');
+    await t.call('/api/paper/mark/score', { paperId, quId: shortItem.quId, score: 8, comment: '不错' }, admin);
+    const byQu = (await t.call('/api/paper/mark/qu-list', { examId: exam.id }, admin)).body.data;
+    const part = byQu.find((q: { quId: string }) => q.quId !== shortItem.quId);
+    const answers = (await t.call('/api/paper/mark/qu-answers', { current: 1, size: 10, params: { examId: exam.id, quId: part.quId, pendingOnly: true } }, admin)).body.data;
+    expect(answers.records).toHaveLength(1);
+    // An empty answer is a valid answer: it is scored 0.
+    await t.call('/api/paper/mark/score', { paperId, quId: part.quId, score: 0 }, admin);
+    const finished = await t.call('/api/paper/mark/finish', { id: paperId }, admin);
+    expect(finished.body.data).toMatchObject({ state: PaperState.FINISHED, userScore: 8, passed: false });
+    const record = (await t.call('/api/user/exam/my-paging', { current: 1, size: 10 }, learner.token)).body.data.records[0];
+    expect(record).toMatchObject({ examId: exam.id, maxScore: 8, passed: false, awaitingMark: 0 });
+    const unread = await t.call('/api/sys/user/msg/count-unread', {}, learner.token);
+    expect(unread.body.data).toBeGreaterThan(0);
+  }, 30_000);
+});
