@@ -150,8 +150,12 @@ export async function deleteRepos(ctx: ServiceContext, ids: readonly string[]): 
 
 /** Question counts per type and level of one bank (the exam form caps draws with it). */
 export async function listStat(ctx: ServiceContext, repoId: string): Promise<RepoStat[]> {
-  await assertRepoExists(ctx, repoId, '题库不存在或已被删除');
-  return toStats(await repo.statsByRepo(ctx.db, [repoId]));
+  const caches = ctx.caches.qu;
+  const rows = await caches.stats.getOrLoad(caches.statKey(repoId), async () => {
+    await assertRepoExists(ctx, repoId, '题库不存在或已被删除');
+    return repo.statsByRepo(ctx.db, [repoId]);
+  });
+  return toStats(rows);
 }
 
 export const touchRepos = (ctx: ServiceContext, ids: readonly string[]) => repo.touchRepos(ctx.db, [...new Set(ids)], ctx.clock.now());
