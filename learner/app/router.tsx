@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
       layout(
         () => import('../layouts/WebLayout').then((m) => m.WebLayout),
         [
+          page(paths.course, () => import('../features/course/CourseListPage').then((m) => m.CourseListPage)),
+          page(paths.courseView, () => import('../features/course/CourseViewPage').then((m) => m.CourseViewPage)),
           page(paths.notice, () => import('../features/notice/NoticeListPage').then((m) => m.NoticeListPage)),
           page(paths.noticeDetail, () => import('../features/notice/NoticeDetailPage').then((m) => m.NoticeDetailPage)),
           page(paths.userCenter, () => import('../features/uc/UserCenterPage').then((m) => m.UserCenterPage)),

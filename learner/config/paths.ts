@@ -13,6 +13,12 @@ export const paths = {
 
   examList: { path: '/web/index', title: '在线考试' },
   course: { path: '/web/course', title: '课程学习' },
+  courseView: {
+    path: '/web/course/view/:courseId/:fileId?',
+    title: '课程详情',
+    to: (courseId: string, fileId?: string) =>
+      `/web/course/view/${encodeURIComponent(courseId)}${fileId ? `/${encodeURIComponent(fileId)}` : ''}`,
+  },
   repo: { path: '/web/repo', title: '题库训练' },
   notice: { path: '/web/notice', title: '系统公告' },
   noticeDetail: {
@@ -31,8 +37,8 @@ export const paths = {
   fallback: { path: '*', title: '页面不存在' },
 } as const;
 
-export type UserCenterTab = 'profile' | 'password' | 'msg';
-export const USER_CENTER_TABS: readonly UserCenterTab[] = ['profile', 'password', 'msg'];
+export type UserCenterTab = 'profile' | 'password' | 'msg' | 'course';
+export const USER_CENTER_TABS: readonly UserCenterTab[] = ['profile', 'password', 'msg', 'course'];
 
 /** The five header buttons, in the spec's order (label = the route's title). */
 export const webMenu = [paths.course, paths.examList, paths.repo, paths.notice, paths.userCenter].map((p) => ({

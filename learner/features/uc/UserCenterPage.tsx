@@ -6,15 +6,19 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../app/session/context';
+import { LoadingScreen } from '../../components/LoadingScreen';
 import { PageContainer } from '../../components/PageContainer';
 import { USER_CENTER_TABS, type UserCenterTab } from '../../config/paths';
 import { MessagesTab } from './MessagesTab';
 import { PasswordTab } from './PasswordTab';
 import { ProfileTab } from './ProfileTab';
 
-const TAB_LABELS: Record<UserCenterTab, string> = { profile: '我的资料', password: '修改密码', msg: '我的消息' };
+const MyCourseRecordsTab = lazy(() => import('../course/MyCourseRecordsTab').then((m) => ({ default: m.MyCourseRecordsTab })));
+
+const TAB_LABELS: Record<UserCenterTab, string> = { profile: '我的资料', password: '修改密码', msg: '我的消息', course: '学习记录' };
 
 function currentTab(raw: string | null): UserCenterTab {
   return USER_CENTER_TABS.find((t) => t === raw) ?? 'profile';
@@ -78,6 +82,11 @@ export function UserCenterPage() {
             {tab === 'profile' && <ProfileTab />}
             {tab === 'password' && <PasswordTab />}
             {tab === 'msg' && <MessagesTab />}
+            {tab === 'course' && (
+              <Suspense fallback={<LoadingScreen />}>
+                <MyCourseRecordsTab />
+              </Suspense>
+            )}
           </Box>
         </Card>
       </Stack>

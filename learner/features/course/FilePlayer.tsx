@@ -1,0 +1,94 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { ConvertState, type MyCourseFile } from '../../../common/api/course';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { RichContent } from '../../components/RichContent';
+import type { Learning } from './useLearning';
+
+const PdfViewer = lazy(() => import('./viewers/PdfViewer'));
+
+/**
+ * The media element of a file: resumes where the learner left off, and when its signed address
+ * has expired (a long pause), picks up the fresh one and goes back to the same point.
+ */
+function Media({ file, learning }: { file: MyCourseFile; learning: Learning }) {
+  const [src, setSrc] = useState(file.url);
+  const latest = useRef(file.url);
+  latest.current = file.url;
+  const resumeAt = useRef(file.position);
+  const el = useRef<HTMLMediaElement | null>(null);
+
+  const attach = (node: HTMLMediaElement | null) => {
+    el.current = node;
+    learning.mediaRef(node);
+  };
+  const onLoaded = () => {
+    const m = el.current;
+    if (!m) return;
+    const at = resumeAt.current;
+    if (at > 0 && (!Number.isFinite(m.duration) || at < m.duration - 1)) m.currentTime = at;
+    resumeAt.current = 0;
+  };
+  const onError = () => {
+    if (latest.current !== src && el.current) {
+      resumeAt.current = el.current.currentTime;
+      setSrc(latest.current);
+    }
+  };
+
+  const common = { src, controls: true, preload: 'metadata', onLoadedMetadata: onLoaded, onError, controlsList: 'nodownload' } as const;
+  return file.viewer === 'video' ? (
+    <Box sx={{ bgcolor: '#000', display: 'flex', justifyContent: 'center' }}>
+      <video ref={attach} {...common} playsInline aria-label={file.title} style={{ width: '100%', maxHeight: '70vh', display: 'block' }} />
+    </Box>
+  ) : (
+    <Box sx={{ p: { xs: 2, sm: 4 }, bgcolor: 'action.hover' }}>
+      <audio ref={attach} {...common} aria-label={file.title} style={{ width: '100%' }} />
+    </Box>
+  );
+}
+
+/** Shows an open (unlocked) file the way the server says it is viewed. */
+export function FilePlayer({ file, learning }: { file: MyCourseFile; learning: Learning }) {
+  switch (file.viewer) {
+    case 'video':
+    case 'audio':
+      return <Media key={file.id} file={file} learning={learning} />;
+    case 'pdf':
+      return (
+        <Suspense fallback={<LoadingScreen text="文档加载中…" />}>
+          <PdfViewer key={file.id} url={file.url} onPage={learning.setPage} />
+        </Suspense>
+      );
+    case 'image':
+      return (
+        <Box sx={{ bgcolor: 'grey.100', display: 'flex', justifyContent: 'center', p: { xs: 1, sm: 2 } }}>
+          <Box component="img" src={file.url} alt={file.title} sx={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain' }} />
+        </Box>
+      );
+    case 'lesson':
+      return (
+        <Box sx={{ px: { xs: 2, sm: 4 }, py: { xs: 1, sm: 2 } }}>
+          <RichContent html={file.content} />
+        </Box>
+      );
+    default:
+      return (
+        <Box sx={{ p: { xs: 2, sm: 4 } }}>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {file.convState === ConvertState.WAITING || file.convState === ConvertState.CONVERTING
+              ? '文档正在转换为可在线阅读的格式，请稍后刷新页面；也可以先下载阅读。'
+              : '该文档暂不支持在线阅读，请下载后学习。保持本页面打开即计入学习时长。'}
+          </Alert>
+          {file.url && (
+            <Button variant="contained" startIcon={<FileDownloadOutlined />} href={file.url} download={file.fileName}>
+              下载 {file.fileName}
+            </Button>
+          )}
+        </Box>
+      );
+  }
+}

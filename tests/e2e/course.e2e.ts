@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, signIn, uniqueName } from './support';
+
+const VIDEO = path.resolve(import.meta.dirname, '../../server/seed/assets/demo-intro.mp4');
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/course');
+
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [label, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** A published course for everyone: the 8-second demo video (5 s required), then a lesson; files unlock in order. */
+async function makeCourse(request: APIRequestContext, title: string) {
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  const course = await api<{ id: string }>(
+    request,
+    '/api/course/course/save',
+    {
+      title,
+      cover: '',
+      content: '<p>端到端测试课程：观看视频后解锁图文课。</p>',
+      catId: '',
+      teacher: '测试讲师',
+      classHours: 1,
+      audience: 1,
+      departIds: [],
+      userIds: [],
+      required: true,
+      state: 1,
+      deadline: null,
+      unlockInOrder: true,
+      examId: '',
+      checkMinutes: 0,
+      noSkip: true,
+    },
+    admin,
+  );
+  const chapter = await api<{ id: string }>(request, '/api/course/chapter/save', { courseId: course.id, title: '第一章 开始' }, admin);
+  const res = await request.post('/api/course/file/upload', {
+    headers: { token: admin },
+    multipart: {
+      courseId: course.id,
+      chapterId: chapter.id,
+      title: '开篇视频',
+      needSeconds: '5',
+      file: { name: 'intro.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(VIDEO) },
+    },
+  });
+  const uploaded = await res.json();
+  expect(uploaded.code, uploaded.msg).toBe(0);
+  await api(request, '/api/course/file/save', { courseId: course.id, chapterId: chapter.id, title: '课后小结', needSeconds: 0, content: '<p>恭喜看完视频！</p>' }, admin);
+  return course.id;
+}
+
+test('a learner watches a video to completion and the next file unlocks', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const title = uniqueName('E2E课程');
+  const courseId = await makeCourse(request, title);
+  const userName = uniqueName('cl');
+  await createUser(request, { userName, realName: '课程学员', password: 'Learner123', roleIds: [LEARNER_ROLE_ID] });
+  await signIn(page, userName, 'Learner123');
+  await page.waitForURL(/\/web\//);
+
+  await page.goto('/web/course');
+  const card = page.getByRole('link', { name: title });
+  await expect(card).toBeVisible();
+  await shoot(page, 'list');
+  await card.click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('button', { name: '课后小结，未解锁' }).or(page.getByLabel('课后小结，未解锁'))).toBeVisible();
+  await shoot(page, 'intro');
+
+  await page.getByRole('link', { name: '开始学习' }).click();
+  await expect(page).toHaveURL(new RegExp(`/web/course/view/${courseId}/`));
+  const video = page.locator('video');
+  await expect(video).toBeVisible();
+  // The learner's own browser plays the video (muted so autoplay rules allow it).
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
+  // Completion is the server's: the ended beat credits the real time played.
+  await expect(page.getByText('已完成', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByLabel('课后小结，学习中').or(page.getByLabel('课后小结，未开始'))).toBeVisible({ timeout: 15_000 });
+  await shoot(page, 'player');
+
+  await page.getByRole('link', { name: '下一个课件' }).click();
+  await expect(page.getByText('恭喜看完视频！')).toBeVisible();
+  await expect(page.getByText(/恭喜，您已完成本课程/)).toBeVisible({ timeout: 20_000 });
+  await shoot(page, 'finished');
+
+  await page.goto('/web/uc?tab=course');
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await shoot(page, 'uc-records');
+});
