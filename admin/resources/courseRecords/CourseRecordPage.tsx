@@ -42,7 +42,8 @@ const RESOURCE = 'course/record';
 const hm = (s: number) => {
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  return h > 0 ? `${h}小时${m}分` : `${m}分${s % 60}秒`;
+  if (h > 0) return `${h}小时${m}分`;
+  return m > 0 ? `${m}分${s % 60}秒` : `${s}秒`;
 };
 const time = (t: number | null) => formatTime(t, 'YYYY-MM-DD HH:mm') || '—';
 
@@ -205,6 +206,8 @@ export function CourseRecordPage() {
           page={page}
           rowsPerPage={size}
           rowsPerPageOptions={[10, 20, 50, 100]}
+          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
           onPageChange={(_e, p) => setPage(p)}
           onRowsPerPageChange={(e) => {
             setSize(Number(e.target.value));

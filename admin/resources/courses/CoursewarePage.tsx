@@ -49,6 +49,9 @@ const RESOURCE = 'course/list';
 
 const duration = (s: number) => (s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : `0:${String(s).padStart(2, '0')}`);
 
+/** Required time as the list shows it: seconds under a minute, else minutes. */
+const needText = (s: number) => (s < 60 ? `${s} 秒` : `${Math.round((s / 60) * 10) / 10} 分钟`);
+
 type Dialog =
   | { kind: 'chapter'; chapter?: CourseChapterRecord }
   | { kind: 'file'; file: CourseFileRecord }
@@ -156,7 +159,7 @@ function FileRows({ files, busy, onMove, onEdit, onDelete, onConvert }: {
               <ConvChip file={f} />
             </Stack>
           </TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{Math.round((f.needSeconds / 60) * 10) / 10} 分钟</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{needText(f.needSeconds)}</TableCell>
           <TableCell align="right" className="sticky-actions" sx={{ whiteSpace: 'nowrap' }}>
             <IconButton size="small" aria-label="上移" disabled={busy || i === 0} onClick={() => onMove(f, -1)}>
               <ArrowUpwardIcon fontSize="small" />
@@ -231,8 +234,8 @@ export function CoursewarePage() {
           <TableHead>
             <TableRow>
               <TableCell>{translate('examhall.courseware.fileTitle')}</TableCell>
-              <TableCell>{translate('resources.course/list.fields.state')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{translate('examhall.courseware.needMinutes')}</TableCell>
+              <TableCell>{translate('examhall.courseware.kind')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{translate('examhall.courseware.needTime')}</TableCell>
               <TableCell align="right" className="sticky-actions">
                 {translate('examhall.common.actions')}
               </TableCell>
