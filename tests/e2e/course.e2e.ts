@@ -157,3 +157,41 @@ test('an administrator creates a course, adds a chapter and uploads a video with
   await expect(page.getByRole('button', { name: '新增分类' })).toBeVisible();
   await shoot(page, 'admin-catalog');
 });
+
+test('a PDF is read page by page with pdf.js and the pages seen are recorded', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  const title = uniqueName('PDF课程');
+  const course = await api<{ id: string }>(
+    request,
+    '/api/course/course/save',
+    { title, cover: '', content: '', catId: '', teacher: '', classHours: 0, audience: 1, departIds: [], userIds: [], required: false, state: 1, deadline: null, unlockInOrder: false, examId: '', checkMinutes: 0, noSkip: false },
+    admin,
+  );
+  const res = await request.post('/api/course/file/upload', {
+    headers: { token: admin },
+    multipart: {
+      courseId: course.id,
+      title: '学习指南',
+      needSeconds: '1',
+      file: { name: 'guide.pdf', mimeType: 'application/pdf', buffer: fs.readFileSync(path.resolve(import.meta.dirname, '../../server/seed/assets/demo-guide.pdf')) },
+    },
+  });
+  const file = (await res.json()).data as { id: string; pageCount: number };
+  expect(file.pageCount).toBe(3);
+  await api(request, '/api/course/file/save', { id: file.id, courseId: course.id, title: '学习指南', needSeconds: 1, needAllPages: true }, admin);
+
+  const userName = uniqueName('cp');
+  await createUser(request, { userName, realName: '读文档的学员', password: 'Learner123', roleIds: [LEARNER_ROLE_ID] });
+  await signIn(page, userName, 'Learner123');
+  await page.waitForURL(/\/web\//);
+  await page.goto(`/web/course/view/${course.id}/${file.id}`);
+  await expect(page.getByRole('img', { name: '第 1 页，共 3 页' }).or(page.getByLabel('第 1 页，共 3 页'))).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('已读 1 / 3 页')).toBeVisible({ timeout: 15_000 });
+  await shoot(page, 'pdf');
+  await page.getByRole('button', { name: '下一页' }).click();
+  await expect(page.getByText('已读 2 / 3 页')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: '下一页' }).click();
+  await expect(page.getByText('已读 3 / 3 页')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('已完成', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+});
