@@ -6,92 +6,12 @@
  * credited about the time they played, never more.
  *   BENCH_USERS (default 2000)  BENCH_SECONDS (default 60, steady rounds)  BENCH_MAX_IN_FLIGHT (default 512)
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { authApi, courseApi, courseFileApi, courseLearnApi, type CourseFileRecord } from '../../common/api';
 import { COURSE_BEAT_MS } from '../../common/api/course';
-import { hashToken } from '../../server/modules/auth/session.service';
-import { STUDENT_ROLE_ID } from '../../server/seed/constants';
-import { ADMIN_PASSWORD, api, benchLine, envNumber, pct, processFigures, root, startServer, table, type Stats } from '../lib';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-
-interface Sent {
-  /** Index of the beat in the schedule. */
-  i: number;
-  latency: number;
-  ok: boolean;
-}
-
-/**
- * Sends task(i) at start + due[i] for every i (due ascending), without waiting for earlier ones,
- * at most `maxInFlight` at once (a beat due while that many are open is dropped and counted).
- * Answers each beat's outcome and how late the generator sent it.
- */
-async function openLoop(due: readonly number[], maxInFlight: number, task: (i: number) => Promise<void>) {
-  const sent: Sent[] = [];
-  const lateMs: number[] = [];
-  const open = new Set<Promise<void>>();
-  let dropped = 0;
-  const start = performance.now();
-  for (let i = 0; i < due.length; i++) {
-    const wait = start + due[i] - performance.now();
-    if (wait > 1) await sleep(wait);
-    lateMs.push(Math.max(0, performance.now() - start - due[i]));
-    if (open.size >= maxInFlight) {
-      dropped++;
-      continue;
-    }
-    const t0 = performance.now();
-    const p: Promise<void> = task(i).then(
-      () => void sent.push({ i, latency: performance.now() - t0, ok: true }),
-      () => void sent.push({ i, latency: performance.now() - t0, ok: false }),
-    );
-    open.add(p);
-    void p.finally(() => open.delete(p));
-  }
-  await Promise.all(open);
-  return { sent, dropped, lateMs: lateMs.sort((a, b) => a - b), seconds: (performance.now() - start) / 1000 };
-}
-
-function statsOf(name: string, sent: Sent[], seconds: number, dropped = 0): Stats {
-  const ok = sent.filter((s) => s.ok);
-  return { name, count: ok.length, errors: sent.length - ok.length + dropped, seconds, latencies: ok.map((s) => s.latency).sort((a, b) => a - b) };
-}
-
-/** Learners and their sessions written straight into the server's database (sign-in is the signin scenario's subject). */
-async function seedLearners(server: Awaited<ReturnType<typeof startServer>>, count: number): Promise<{ tokens: string[]; ids: string[] }> {
-  const database = server.openDatabase();
-  const tokens: string[] = [];
-  const ids: string[] = [];
-  const now = Date.now();
-  const run = randomBytes(3).toString('hex');
-  try {
-    for (let from = 0; from < count; from += 500) {
-      const users = [];
-      const sessions = [];
-      const roles = [];
-      for (let i = from; i < Math.min(count, from + 500); i++) {
-        const id = `bc${run}${String(i).padStart(6, '0')}`;
-        const token = randomBytes(32).toString('base64url');
-        tokens.push(token);
-        ids.push(id);
-        users.push({ id, user_name: id, real_name: `学员${i}`, password_hash: 'x', avatar: '', mobile: '', email: '', dept_id: '', state: 0, create_time: now, update_time: now });
-        roles.push({ user_id: id, role_id: STUDENT_ROLE_ID });
-        sessions.push({ token_hash: hashToken(token), user_id: id, create_time: now, last_seen_time: now, expire_time: now + 86_400_000, ip: '127.0.0.1', user_agent: 'bench' });
-      }
-      await database.db.insertInto('sys_user').values(users).execute();
-      await database.db.insertInto('sys_user_role').values(roles).execute();
-      await database.db.insertInto('sys_session').values(sessions).execute();
-    }
-  } finally {
-    await database.destroy();
-  }
-  return { tokens, ids };
-}
+import { ADMIN_PASSWORD, api, benchLine, envNumber, openLoop, pct, processFigures, root, seedLearners, startServer, statsOf, table } from '../lib';
 
 async function uploadVideo(base: string, token: string, courseId: string): Promise<CourseFileRecord> {
   const form = new FormData();
@@ -123,7 +43,7 @@ export async function run(): Promise<void> {
     );
     const video = await uploadVideo(base, admin, course.id);
     console.log(`Seeding ${learners} learners with sessions…`);
-    const { tokens, ids } = await seedLearners(server, learners);
+    const { tokens, ids } = await seedLearners(server, learners, 'bc');
 
     const period = COURSE_BEAT_MS;
     const rounds = Math.max(1, Math.round((seconds * 1000) / period));

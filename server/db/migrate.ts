@@ -6,6 +6,7 @@ import * as m0004 from './migrations/20261123_0004_user_names_and_file_kinds';
 import * as mCourses from './migrations/20261127_0001_courses';
 import * as mBanks from './migrations/20261128_0001_banks';
 import * as mExams from './migrations/20261128_0002_exams';
+import * as mPractice from './migrations/20261128_0003_practice';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '20261127_0001_courses': mCourses,
   '20261128_0001_banks': mBanks,
   '20261128_0002_exams': mExams,
+  '20261128_0003_practice': mPractice,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

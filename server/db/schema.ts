@@ -465,6 +465,54 @@ export interface WrongBookTable {
   update_time: number;
 }
 
+export interface PracticeTrainTable {
+  id: string;
+  user_id: string;
+  /** '' for a favourites training. */
+  repo_id: string;
+  /** PracticeMode code. */
+  mode: number;
+  qu_type: number | null;
+  tag: string;
+  /** JSON string[]: question ids in training order. */
+  items: string;
+  total: number;
+  position: number;
+  answered: number;
+  right_count: number;
+  finished: number;
+  create_time: number;
+  update_time: number;
+}
+
+export interface PracticeAnswerTable {
+  train_id: string;
+  qu_id: string;
+  answer: string;
+  is_right: number;
+  create_time: number;
+}
+
+export interface PracticeStatTable {
+  user_id: string;
+  qu_id: string;
+  repo_id: string;
+  qu_type: number;
+  answered: number;
+  right_count: number;
+  wrong_count: number;
+  streak: number;
+  last_right: number;
+  last_time: number;
+}
+
+export interface PracticeFavoriteTable {
+  user_id: string;
+  qu_id: string;
+  repo_id: string;
+  create_time: number;
+}
+
 export interface DB {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -504,6 +552,10 @@ export interface DB {
   paper_event: PaperEventTable;
   exam_record: ExamRecordTable;
   wrong_book: WrongBookTable;
+  practice_train: PracticeTrainTable;
+  practice_answer: PracticeAnswerTable;
+  practice_stat: PracticeStatTable;
+  practice_favorite: PracticeFavoriteTable;
 }
 
 export type UserRow = Selectable<SysUserTable>;
@@ -528,5 +580,6 @@ export type PaperRow = Selectable<PaperTable>;
 export type PaperQuRow = Selectable<PaperQuTable>;
 export type ExamRecordRow = Selectable<ExamRecordTable>;
 export type WrongBookRow = Selectable<WrongBookTable>;
+export type PracticeTrainRow = Selectable<PracticeTrainTable>;
 // Generated is re-exported for later tables with database-made columns.
 export type { Generated };

@@ -333,3 +333,7 @@ export function pageShortAnswers(db: Db, f: { examId: string; quId: string; pend
     (r) => r,
   );
 }
+
+export async function wrongQuIds(db: Db, userId: string): Promise<string[]> {
+  return (await db.selectFrom('wrong_book').select('qu_id').distinct().where('user_id', '=', userId).execute()).map((r) => r.qu_id);
+}

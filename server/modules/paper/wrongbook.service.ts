@@ -85,3 +85,6 @@ export function registerPaperHooks(ctx: ServiceContext): void {
   });
 }
 
+
+/** Question ids in the learner's exam wrong book (practice's wrong-only mode includes them). */
+export const wrongQuIdsOf = (ctx: ServiceContext, userId: string): Promise<string[]> => repo.wrongQuIds(ctx.db, userId);

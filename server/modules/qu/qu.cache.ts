@@ -12,10 +12,17 @@ export const POOL_TTL_MS = 10_000;
  */
 export class QuCaches {
   readonly pools: TtlCache<string, string[]>;
+  /** A bank's question counts per type and level (list-stat, the exam form). */
+  readonly stats: TtlCache<string, Array<{ repo_id: string; qu_type: number; level: number; n: number }>>;
   private readonly versions = new Map<string, number>();
 
   constructor(clock: Clock) {
     this.pools = new TtlCache(clock, POOL_TTL_MS, 5_000);
+    this.stats = new TtlCache(clock, POOL_TTL_MS, 2_000);
+  }
+
+  statKey(repoId: string): string {
+    return `${repoId}:${this.versions.get(repoId) ?? 0}`;
   }
 
   poolKey(repoId: string, quType: number, level?: number): string {

@@ -97,3 +97,29 @@ export async function deleteRepos(db: Db, ids: readonly string[]): Promise<numbe
   const res = await db.deleteFrom('qu_repo').where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** Banks open for practice to a learner (everyone, one of their departments or above, or them). */
+function openTo(db: Db, userId: string, deptIds: readonly string[]) {
+  return joined(db)
+    .where('r.practice_open', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('r.practice_audience', '=', 1),
+        eb.and([
+          eb('r.practice_audience', '=', 2),
+          eb.exists(eb.selectFrom('qu_repo_depart as d').select('d.repo_id').whereRef('d.repo_id', '=', 'r.id').where('d.dept_id', 'in', deptIds.length ? deptIds : [''])),
+        ]),
+        eb.and([eb('r.practice_audience', '=', 3), eb.exists(eb.selectFrom('qu_repo_user as u').select('u.repo_id').whereRef('u.repo_id', '=', 'r.id').where('u.user_id', '=', userId))]),
+      ]),
+    );
+}
+
+export function pageReposOpenTo(db: Db, userId: string, deptIds: readonly string[], title: string | undefined, page: PageArgs): Promise<Page<RepoJoinedRow>> {
+  let q = openTo(db, userId, deptIds);
+  if (title) q = q.where(contains('r.title', title));
+  return paginate(q, page, (x) => x.select(REPO_COLUMNS).orderBy('r.create_time', 'desc').orderBy('r.id', 'desc'), (r) => r as RepoJoinedRow);
+}
+
+export async function isOpenTo(db: Db, repoId: string, userId: string, deptIds: readonly string[]): Promise<boolean> {
+  return (await openTo(db, userId, deptIds).select('r.id').where('r.id', '=', repoId).executeTakeFirst()) !== undefined;
+}

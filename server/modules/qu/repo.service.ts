@@ -5,7 +5,8 @@ import { inTransaction, type ServiceContext } from '../../context';
 import { createCatalog } from '../../lib/catalog';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { assertDepartsExist } from '../depart/depart.service';
+import { ancestorDeptIds, assertDepartsExist } from '../depart/depart.service';
+import { deptIdOf } from '../user/user.service';
 import * as repo from './repo.repository';
 
 /** Question banks, filed under a category tree, each with its practice audience. */
@@ -150,8 +151,28 @@ export async function deleteRepos(ctx: ServiceContext, ids: readonly string[]): 
 
 /** Question counts per type and level of one bank (the exam form caps draws with it). */
 export async function listStat(ctx: ServiceContext, repoId: string): Promise<RepoStat[]> {
-  await assertRepoExists(ctx, repoId, '题库不存在或已被删除');
-  return toStats(await repo.statsByRepo(ctx.db, [repoId]));
+  const caches = ctx.caches.qu;
+  const rows = await caches.stats.getOrLoad(caches.statKey(repoId), async () => {
+    await assertRepoExists(ctx, repoId, '题库不存在或已被删除');
+    return repo.statsByRepo(ctx.db, [repoId]);
+  });
+  return toStats(rows);
 }
 
 export const touchRepos = (ctx: ServiceContext, ids: readonly string[]) => repo.touchRepos(ctx.db, [...new Set(ids)], ctx.clock.now());
+
+// ---------- practice audience ----------
+
+const deptChain = async (ctx: ServiceContext, userId: string) => ancestorDeptIds(ctx, (await deptIdOf(ctx, userId)) || null);
+
+/** Banks open for practice to the learner, with their counts. */
+export async function pagingReposOpenTo(ctx: ServiceContext, userId: string, title: string | undefined, page: { current: number; size: number }): Promise<Page<RepoRecord>> {
+  const result = await repo.pageReposOpenTo(ctx.db, userId, await deptChain(ctx, userId), title, page);
+  return { ...result, records: await toRecords(ctx, result.records) };
+}
+
+/** A bank open for practice to the learner; the same refusal whether missing or closed to them. */
+export async function repoOpenTo(ctx: ServiceContext, userId: string, repoId: string): Promise<RepoRecord> {
+  if (!(await repo.isOpenTo(ctx.db, repoId, userId, await deptChain(ctx, userId)))) throw notFound('题库不存在或未对您开放练习');
+  return getRepo(ctx, repoId);
+}

@@ -1,0 +1,161 @@
+/**
+ * Scenario "exam": the defining load. BENCH_CANDIDATES learners start one exam within 10 s, each
+ * then saves an answer every BENCH_SAVE_INTERVAL_MS for BENCH_SECONDS (open loop: saves leave on
+ * schedule whether or not earlier ones were answered), a closed loop finds the highest save rate the
+ * server sustains, and all hand in within BENCH_SUBMIT_SECONDS. Afterwards every acknowledged save is
+ * looked for in the database (`lost`) and every paper must be graded. The same generator against a
+ * bare Fastify process gives the ceiling; `ratio` = maxSavesPerSec ÷ ceilingReqPerSec.
+ *   BENCH_CANDIDATES (10000)  BENCH_SAVE_INTERVAL_MS (5000)  BENCH_SECONDS (30)  BENCH_SUBMIT_SECONDS (60)
+ *   BENCH_MAX_SECONDS (10, closed loop)  BENCH_CONNECTIONS (64)  BENCH_MAX_IN_FLIGHT (1024)
+ */
+import os from 'node:os';
+import { authApi, examApi, paperApi, quApi, repoApi, type PaperDetail } from '../../common/api';
+import { DisplayMode, ExamOpenType, HandType, PaperState, QuType, ResultShow } from '../../common/codes';
+import { ADMIN_PASSWORD, api, benchLine, cannon, envNumber, generatorCpu, openLoop, pct, processFigures, seedLearners, startHelloWorld, startServer, statsOf, table } from '../lib';
+
+const QUESTIONS = 200;
+
+export async function run(): Promise<void> {
+  const candidates = envNumber('BENCH_CANDIDATES', 10_000);
+  const interval = envNumber('BENCH_SAVE_INTERVAL_MS', 5_000);
+  const seconds = envNumber('BENCH_SECONDS', 30);
+  const submitSeconds = envNumber('BENCH_SUBMIT_SECONDS', 60);
+  const maxSeconds = envNumber('BENCH_MAX_SECONDS', 10);
+  const connections = envNumber('BENCH_CONNECTIONS', 64);
+  const maxInFlight = envNumber('BENCH_MAX_IN_FLIGHT', 1024);
+  const server = await startServer();
+  const genCpu = generatorCpu();
+  try {
+    const { base } = server;
+    const admin = (await api(base, authApi.login, { username: 'admin', password: ADMIN_PASSWORD })).token;
+    const repo = await api(base, repoApi.save, { title: '压测题库', practiceOpen: false, practiceAudience: 1 }, admin);
+    const items = Array.from({ length: QUESTIONS }, (_, i) => ({
+      quType: QuType.SINGLE,
+      content: `<p>压测单选题 ${i + 1}</p>`,
+      answerList: [{ content: '甲', isRight: true }, { content: '乙', isRight: false }, { content: '丙', isRight: false }, { content: '丁', isRight: false }],
+    }));
+    await api(base, quApi.importCommit, { repoId: repo.id, items }, admin);
+    const exam = await api(
+      base,
+      examApi.save,
+      {
+        title: '压测考试', content: '', openType: ExamOpenType.PUBLIC, departIds: [], userIds: [], password: '', startTime: null, endTime: null,
+        totalTime: 120, qualifyScore: 60, chance: 0, handMin: 0, lateMax: 0, resultShow: ResultShow.SCORE, reviewAfterEnd: false, thanks: '',
+        displayMode: DisplayMode.FULL, shuffleQuestions: true, shuffleOptions: true, leaveLimit: 0, fullscreen: false, blockPaste: false, watermark: false, idleLimit: 0,
+        groups: [{ title: '单选题', quType: QuType.SINGLE, perScore: 2, draws: [{ repoId: repo.id, count: 50 }], quIds: [] }],
+      },
+      admin,
+    );
+    console.log(`Seeding ${candidates} candidates with sessions…`);
+    const { tokens } = await seedLearners(server, candidates, 'be');
+
+    // 1. Start storm: everyone creates a paper within 10 s and reads its answer card.
+    const papers: Array<{ id: string; quIds: string[]; options: Map<string, string[]> }> = new Array(candidates);
+    const startDue = Array.from({ length: candidates }, (_, i) => (i * 10_000) / candidates);
+    const started = await openLoop(startDue, maxInFlight, async (i) => {
+      const { id } = await api(base, paperApi.createPaper, { examId: exam.id }, tokens[i]);
+      const detail: PaperDetail = await api(base, paperApi.paperDetail, { id }, tokens[i]);
+      papers[i] = { id, quIds: detail.groups.flatMap((g) => g.quList.map((q) => q.quId)), options: new Map() };
+    });
+    const startStats = statsOf('start (create-paper + paper-detail)', started.sent, started.seconds, started.dropped);
+
+    // 2. Saves: each candidate saves one answer every `interval` ms (open loop), seq rising per question.
+    const rounds = Math.max(1, Math.floor((seconds * 1000) / interval));
+    const acked = new Map<string, number>();
+    const seqs = new Map<string, number>();
+    const saveDue: number[] = [];
+    for (let k = 0; k < rounds; k++) for (let i = 0; i < candidates; i++) saveDue.push(k * interval + (i * interval) / candidates);
+    const saved = await openLoop(saveDue, maxInFlight, async (j) => {
+      const i = j % candidates;
+      const p = papers[i];
+      if (!p) throw new Error('no paper');
+      const quId = p.quIds[Math.floor(j / candidates) % p.quIds.length];
+      const key = `${p.id}:${quId}`;
+      const seq = (seqs.get(key) ?? 0) + 1;
+      seqs.set(key, seq);
+      const r = await api(base, paperApi.fillAnswer, { paperId: p.id, quId, seq, answers: [] }, tokens[i]);
+      if (r.seq >= seq) acked.set(key, Math.max(acked.get(key) ?? 0, seq));
+    });
+    const saveStats = statsOf(`saves (1 per ${interval / 1000} s per candidate)`, saved.sent, saved.seconds, saved.dropped);
+
+    // 3. Highest sustained save rate: closed loop, each connection saves again as soon as acknowledged.
+    let counter = 1_000_000;
+    const live = papers.filter(Boolean);
+    const fillBody = () => {
+      const k = counter++;
+      const i = k % live.length;
+      const p = live[i];
+      return { token: tokens[papers.indexOf(p)], body: JSON.stringify({ paperId: p.id, quId: p.quIds[k % p.quIds.length], seq: k, answers: [] }) };
+    };
+    const liveTokens = new Map(live.map((p) => [p.id, tokens[papers.indexOf(p)]]));
+    const maxRun = await cannon({
+      url: base,
+      connections,
+      duration: maxSeconds,
+      requests: [
+        {
+          method: 'POST',
+          path: paperApi.fillAnswer.path,
+          setupRequest: (req) => {
+            const { body } = fillBody();
+            const paperId = (JSON.parse(body) as { paperId: string }).paperId;
+            return { ...req, body, headers: { 'content-type': 'application/json', token: liveTokens.get(paperId)! } };
+          },
+        },
+      ],
+    });
+    const maxSavesPerSec = Math.round(maxRun.requests.average);
+    const maxErrors = maxRun.errors + maxRun.non2xx;
+    const hello = await startHelloWorld();
+    const ceilingRun = await cannon({ url: `${hello.base}/hello`, method: 'POST', connections, duration: maxSeconds });
+    await hello.stop();
+    const ceilingReqPerSec = Math.round(ceilingRun.requests.average);
+
+    // 4. Submit storm: everyone hands in within `submitSeconds`.
+    const submitDue = Array.from({ length: candidates }, (_, i) => (i * submitSeconds * 1000) / candidates);
+    const submitted = await openLoop(submitDue, maxInFlight, async (i) => {
+      if (!papers[i]) throw new Error('no paper');
+      await api(base, paperApi.handExam, { id: papers[i].id, type: HandType.LEARNER }, tokens[i]);
+    });
+    const submitStats = statsOf(`hand-in (within ${submitSeconds} s)`, submitted.sent, submitted.seconds, submitted.dropped);
+    const figures = processFigures(server.pid);
+
+    // 5. What the database holds: every acknowledged save, every paper graded.
+    const database = server.openDatabase();
+    let lost = 0;
+    const ids = live.map((p) => p.id);
+    const stored = new Map<string, number>();
+    for (let k = 0; k < ids.length; k += 500) {
+      const rows = await database.db.selectFrom('paper_qu').select(['paper_id', 'qu_id', 'seq']).where('paper_id', 'in', ids.slice(k, k + 500)).execute();
+      for (const r of rows) stored.set(`${r.paper_id}:${r.qu_id}`, r.seq);
+    }
+    for (const [key, seq] of acked) if ((stored.get(key) ?? 0) < seq) lost++;
+    const open = await database.db.selectFrom('paper').select((eb) => eb.fn.countAll<number>().as('n')).where('exam_id', '=', exam.id).where('state', '=', PaperState.IN_EXAM).executeTakeFirst();
+    await database.destroy();
+    const ungraded = Number(open?.n ?? 0);
+
+    table(`Examhall exam: ${candidates} candidates, ${server.dialect}`, [startStats, saveStats, submitStats]);
+    console.log(`\nclosed-loop saves: ${maxSavesPerSec}/s (${maxErrors} errors) vs hello-world ${ceilingReqPerSec}/s with ${connections} connections`);
+    console.log(`acknowledged saves ${acked.size} keys, lost ${lost}; papers not graded ${ungraded}; server RSS ${figures.rssMb} MB; generator CPU ${(genCpu() * 100).toFixed(0)} % of a core; load ${os.loadavg()[0].toFixed(1)}`);
+    benchLine({
+      scenario: 'exam',
+      database: server.dialect,
+      candidates,
+      startP99Ms: Number(pct(startStats.latencies, 99).toFixed(1)),
+      savesPerSec: Math.round(saveStats.count / Math.max(saveStats.seconds, 1e-9)),
+      saveP95Ms: Number(pct(saveStats.latencies, 95).toFixed(1)),
+      saveP99Ms: Number(pct(saveStats.latencies, 99).toFixed(1)),
+      submitP99Ms: Number(pct(submitStats.latencies, 99).toFixed(1)),
+      errors: startStats.errors + saveStats.errors + submitStats.errors + maxErrors,
+      lost,
+      ungraded,
+      rssMb: figures.rssMb,
+      maxSavesPerSec,
+      ceilingReqPerSec,
+      ratio: Number((maxSavesPerSec / Math.max(1, ceilingReqPerSec)).toFixed(3)),
+      generatorCpuShare: Number(genCpu().toFixed(2)),
+    });
+  } finally {
+    await server.stop();
+  }
+}

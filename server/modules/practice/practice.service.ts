@@ -1,0 +1,305 @@
+import type { BodyOf, PracticeFeedback, PracticeRepo, PracticeRepoDetail, StartBody, Training, TrainingQu, TrainingResult, practiceAdminApi, practiceApi } from '../../../common/api';
+import type { AnswerInput, QuDetail } from '../../../common/api/qu';
+import { PracticeMode, QuType } from '../../../common/codes';
+import type { Page } from '../../../common/errorCodes';
+import { inTransaction, type ServiceContext } from '../../context';
+import type { PracticeTrainRow } from '../../db/schema';
+import { fail, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { descendantDeptIds } from '../depart/depart.service';
+import { cryptoRng } from '../exam/paper.draw';
+import { wrongQuIdsOf } from '../paper/wrongbook.service';
+import { answerKey, gradeAnswer } from '../qu/qu.grading';
+import { shuffleOptions, toPublic } from '../qu/qu.public';
+import { htmlToText } from '../qu/qu.rules';
+import { bankOrder, getQuestions, registerQuAccess, tagsOfRepo } from '../qu/qu.service';
+import { getRepo, listStat, pagingReposOpenTo, repoOpenTo } from '../qu/repo.service';
+import * as repo from './practice.repository';
+
+/**
+ * Bank practice: a training walks a bank (or a subset) in one mode; the server judges every
+ * answer with the exams' grading, and shows the answer and analysis only once the learner has
+ * answered (or in recite mode).
+ */
+
+const noTrain = () => notFound('练习不存在');
+const itemsOf = (t: PracticeTrainRow) => JSON.parse(t.items) as string[];
+const titleOf = (html: string) => htmlToText(html).replace(/\s+/g, ' ').trim().slice(0, 120);
+
+function trainingOf(t: PracticeTrainRow, repoTitle: string): Training {
+  return {
+    id: t.id,
+    repoId: t.repo_id,
+    repoTitle,
+    mode: PracticeMode.of(t.mode),
+    quType: t.qu_type === null ? null : QuType.of(t.qu_type),
+    tag: t.tag,
+    total: t.total,
+    answered: t.answered,
+    right: t.right_count,
+    position: t.position,
+    finished: t.finished === 1,
+    createTime: t.create_time,
+    updateTime: t.update_time,
+  };
+}
+
+export async function pagingPractice(ctx: ServiceContext, userId: string, body: BodyOf<typeof practiceApi.paging>): Promise<Page<PracticeRepo>> {
+  const page = await pagingReposOpenTo(ctx, userId, body.params?.title?.trim() || undefined, body);
+  const mine = await repo.statsByRepo(ctx.db, userId, page.records.map((r) => r.id));
+  return {
+    ...page,
+    records: page.records.map((r) => {
+      const m = mine.get(r.id);
+      return { id: r.id, title: r.title, catName: r.catName, remark: r.remark, quCount: r.quCount, answered: m?.answered ?? 0, right: m?.right ?? 0, lastTime: m?.lastTime ?? null };
+    }),
+  };
+}
+
+/** Questions of a bank still to clear in wrong-only mode: wrong in practice (not yet right twice in a row) or in an exam's wrong book. */
+async function wrongIds(ctx: ServiceContext, userId: string, repoId: string): Promise<string[]> {
+  const [stats, order, book] = await Promise.all([repo.statsOf(ctx.db, userId, repoId), bankOrder(ctx, repoId), wrongQuIdsOf(ctx, userId)]);
+  const byId = new Map(stats.map((s) => [s.qu_id, s]));
+  const inBook = new Set(book);
+  return order.filter((id) => {
+    const s = byId.get(id);
+    if (s && s.streak >= 2) return false;
+    return (s !== undefined && s.wrong_count > 0) || inBook.has(id);
+  });
+}
+
+export async function practiceDetail(ctx: ServiceContext, userId: string, repoId: string): Promise<PracticeRepoDetail> {
+  const bank = await repoOpenTo(ctx, userId, repoId);
+  const [stats, tags, mine, trains, wrong] = await Promise.all([listStat(ctx, repoId), tagsOfRepo(ctx, repoId), repo.statsOf(ctx.db, userId, repoId), repo.recentTrains(ctx.db, userId, repoId, 10), wrongIds(ctx, userId, repoId)]);
+  const byType = new Map<number, { answered: number; right: number }>();
+  for (const s of mine) {
+    const m = byType.get(s.qu_type) ?? { answered: 0, right: 0 };
+    m.answered++;
+    m.right += s.last_right;
+    byType.set(s.qu_type, m);
+  }
+  // Mastery per knowledge point: the questions of each point I answered, right the last time.
+  const tagged = await getQuestions(ctx, mine.map((s) => s.qu_id));
+  const lastRight = new Map(mine.map((s) => [s.qu_id, s.last_right]));
+  const byTag = new Map<string, { answered: number; right: number }>();
+  for (const q of tagged) {
+    for (const tag of q.tags ?? []) {
+      const m = byTag.get(tag) ?? { answered: 0, right: 0 };
+      m.answered++;
+      m.right += lastRight.get(q.id) ?? 0;
+      byTag.set(tag, m);
+    }
+  }
+  const all = await repo.statsByRepo(ctx.db, userId, [repoId]);
+  const m = all.get(repoId);
+  return {
+    repo: { id: bank.id, title: bank.title, catName: bank.catName, remark: bank.remark, quCount: bank.quCount, answered: m?.answered ?? 0, right: m?.right ?? 0, lastTime: m?.lastTime ?? null },
+    stats,
+    tags,
+    byType: [...byType].map(([quType, v]) => ({ quType: QuType.of(quType), ...v })),
+    byTag: [...byTag].map(([tag, v]) => ({ tag, ...v })),
+    wrongCount: wrong.length,
+    trainings: trains.map((t) => trainingOf(t, bank.title)),
+  };
+}
+
+export async function checkTraining(ctx: ServiceContext, userId: string, repoId: string, mode: number): Promise<Training | null> {
+  const t = await repo.openTrain(ctx.db, userId, repoId, mode);
+  return t ? trainingOf(t, '') : null;
+}
+
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = cryptoRng.int(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** Starts a training, or continues the unfinished one of this bank and mode (unless `clear`). */
+export async function startTraining(ctx: ServiceContext, userId: string, body: StartBody): Promise<{ trainId: string }> {
+  const now = ctx.clock.now();
+  const favorites = body.mode === PracticeMode.FAVORITE;
+  if (!favorites) await repoOpenTo(ctx, userId, body.repoId);
+  const repoKey = body.repoId;
+  if (!body.clear && body.mode !== PracticeMode.RETRY) {
+    const open = await repo.openTrain(ctx.db, userId, repoKey, body.mode);
+    if (open) return { trainId: open.id };
+  }
+  let items: string[];
+  switch (body.mode) {
+    case PracticeMode.SEQUENTIAL:
+    case PracticeMode.RECITE:
+      items = await bankOrder(ctx, body.repoId);
+      break;
+    case PracticeMode.RANDOM:
+      items = shuffled(await bankOrder(ctx, body.repoId));
+      break;
+    case PracticeMode.BY_TYPE:
+      if (!body.quType) throw fail('请选择要练习的题型');
+      items = await bankOrder(ctx, body.repoId, { quType: body.quType });
+      break;
+    case PracticeMode.BY_TAG:
+      if (!body.tag) throw fail('请选择要练习的知识点');
+      items = await bankOrder(ctx, body.repoId, { tag: body.tag });
+      break;
+    case PracticeMode.WRONG:
+      items = await wrongIds(ctx, userId, body.repoId);
+      break;
+    case PracticeMode.FAVORITE: {
+      const order = new Set(await bankOrder(ctx, body.repoId));
+      items = [...(await repo.favoriteIds(ctx.db, userId))].filter((id) => order.has(id));
+      break;
+    }
+    case PracticeMode.RETRY: {
+      const from = body.fromTrainId ? await repo.findTrain(ctx.db, body.fromTrainId) : undefined;
+      if (!from || from.user_id !== userId) throw noTrain();
+      const answers = new Map((await repo.answersOf(ctx.db, from.id)).map((a) => [a.qu_id, a.is_right]));
+      items = itemsOf(from).filter((id) => answers.get(id) === 0);
+      break;
+    }
+    default:
+      throw fail('练习模式不正确');
+  }
+  if (items.length === 0) {
+    throw fail(body.mode === PracticeMode.WRONG || body.mode === PracticeMode.RETRY ? '没有需要练习的错题' : body.mode === PracticeMode.FAVORITE ? '这个题库中还没有收藏的试题' : '没有可以练习的试题');
+  }
+  const id = newId();
+  await inTransaction(ctx, async (tx) => {
+    if (body.clear) await repo.finishTrains(tx.db, userId, repoKey, body.mode, now);
+    await repo.insertTrain(tx.db, {
+      id, user_id: userId, repo_id: repoKey, mode: body.mode, qu_type: body.mode === PracticeMode.BY_TYPE ? body.quType ?? null : null, tag: body.mode === PracticeMode.BY_TAG ? body.tag ?? '' : '',
+      items: JSON.stringify(items), total: items.length, position: 1, answered: 0, right_count: 0, finished: 0, create_time: now, update_time: now,
+    });
+  });
+  return { trainId: id };
+}
+
+async function ownTrain(ctx: ServiceContext, userId: string, trainId: string): Promise<PracticeTrainRow> {
+  const t = await repo.findTrain(ctx.db, trainId);
+  if (!t || t.user_id !== userId) throw noTrain();
+  return t;
+}
+
+export async function trainingCard(ctx: ServiceContext, userId: string, trainId: string) {
+  const t = await ownTrain(ctx, userId, trainId);
+  const ids = itemsOf(t);
+  const [answers, qs] = await Promise.all([repo.answersOf(ctx.db, t.id), getQuestions(ctx, ids)]);
+  const byAnswer = new Map(answers.map((a) => [a.qu_id, a.is_right === 1]));
+  const types = new Map(qs.map((q) => [q.id, q.quType]));
+  return {
+    training: trainingOf(t, (await getRepo(ctx, t.repo_id).catch(() => undefined))?.title ?? ''),
+    items: ids.map((quId, i) => ({ sequence: i + 1, quId, quType: types.get(quId) ?? QuType.SINGLE, answered: byAnswer.has(quId), isRight: byAnswer.has(quId) ? byAnswer.get(quId)! : null })),
+  };
+}
+
+function feedbackOf(q: QuDetail, isRight: boolean): PracticeFeedback {
+  const { id: _i, repoId: _r, repoTitle: _t, createTime: _c, updateTime: _u, ...body } = q;
+  return { isRight, rightAnswer: q.quType === QuType.COMBINED ? {} : answerKey(q), analysis: q.analysis ?? '', question: body };
+}
+
+export async function trainingQu(ctx: ServiceContext, userId: string, trainId: string, sequence: number): Promise<TrainingQu> {
+  const t = await ownTrain(ctx, userId, trainId);
+  const ids = itemsOf(t);
+  if (sequence > ids.length) throw notFound('没有这道题');
+  const quId = ids[sequence - 1];
+  const [q] = await getQuestions(ctx, [quId]);
+  if (!q) throw notFound('这道题已被删除');
+  const [given, fav] = await Promise.all([repo.answerOf(ctx.db, t.id, quId), repo.favoriteIds(ctx.db, userId, [quId])]);
+  if (sequence !== t.position) await repo.setPosition(ctx.db, t.id, sequence, ctx.clock.now());
+  const recite = t.mode === PracticeMode.RECITE;
+  const { id: _i, repoId: _r, repoTitle: _t, createTime: _c, updateTime: _u, ...body } = q;
+  return {
+    sequence,
+    total: ids.length,
+    // Matching's right-hand items are always shuffled: their order would give the pairs away.
+    question: toPublic(quId, { ...shuffleOptions(body, cryptoRng), answerList: body.answerList }),
+    favorite: fav.has(quId),
+    answer: given ? (JSON.parse(given.answer) as AnswerInput) : null,
+    feedback: given || recite ? feedbackOf(q, given ? given.is_right === 1 : true) : null,
+  };
+}
+
+/** Judges an answer on the server, records it in one short transaction, and answers the verdict with the right answer. */
+export async function fillTraining(ctx: ServiceContext, userId: string, body: BodyOf<typeof practiceApi.fill>): Promise<PracticeFeedback> {
+  const t = await ownTrain(ctx, userId, body.trainId);
+  if (t.mode === PracticeMode.RECITE) throw fail('背题模式不需要作答');
+  const ids = itemsOf(t);
+  const at = ids.indexOf(body.quId);
+  if (at < 0) throw notFound('这道题不在本次练习中');
+  const [q] = await getQuestions(ctx, [body.quId]);
+  if (!q) throw notFound('这道题已被删除');
+  const answer: AnswerInput = { answers: body.answers, answer: body.answer, blanks: body.blanks, pairs: body.pairs };
+  // Types 1, 2, 3, 5 and 6 are judged exactly as in exams. A short answer and a combined question
+  // (whose parts the contract does not carry one by one) are self-checked against the reference
+  // the feedback shows: a given short answer counts as answered right, so it never clogs wrong-only practice.
+  const isRight =
+    q.quType === QuType.COMBINED ? true : q.quType === QuType.SHORT ? Boolean(answer.answer?.trim()) : gradeAnswer(q, answer, 1).isRight;
+  const now = ctx.clock.now();
+  const answeredBefore = (await repo.answersOf(ctx.db, t.id)).length;
+  await inTransaction(ctx, (tx) =>
+    repo.recordAnswer(tx.db, {
+      trainId: t.id, userId, quId: q.id, repoId: q.repoId, quType: q.quType, answer: JSON.stringify(answer), isRight,
+      position: Math.min(ids.length, at + 2), finished: answeredBefore + 1 >= ids.length, now,
+    }),
+  );
+  return feedbackOf(q, isRight);
+}
+
+export async function trainingResult(ctx: ServiceContext, userId: string, trainId: string): Promise<TrainingResult> {
+  const card = await trainingCard(ctx, userId, trainId);
+  const qs = new Map((await getQuestions(ctx, card.items.map((i) => i.quId))).map((q) => [q.id, q]));
+  const byType = new Map<number, { total: number; answered: number; right: number }>();
+  for (const i of card.items) {
+    const m = byType.get(i.quType) ?? { total: 0, answered: 0, right: 0 };
+    m.total++;
+    if (i.answered) m.answered++;
+    if (i.isRight) m.right++;
+    byType.set(i.quType, m);
+  }
+  return {
+    training: card.training,
+    byType: [...byType].map(([quType, v]) => ({ quType: QuType.of(quType), ...v })),
+    wrong: card.items.filter((i) => i.isRight === false).map((i) => ({ quId: i.quId, quType: i.quType, title: titleOf(qs.get(i.quId)?.content ?? '') })),
+  };
+}
+
+export async function setFavorite(ctx: ServiceContext, userId: string, quId: string, on: boolean): Promise<boolean> {
+  const [q] = await getQuestions(ctx, [quId]);
+  if (!q) throw notFound('试题不存在');
+  await repoOpenTo(ctx, userId, q.repoId);
+  await repo.setFavorite(ctx.db, userId, quId, q.repoId, on, ctx.clock.now());
+  return on;
+}
+
+export async function pagingFavorites(ctx: ServiceContext, userId: string, body: BodyOf<typeof practiceApi.favorites>) {
+  const page = await repo.pageFavorites(ctx.db, userId, body.params?.title?.trim() || undefined, body);
+  return { ...page, records: page.records.map((r) => ({ quId: r.qu_id, repoId: r.repo_id, repoTitle: r.repo_title, quType: QuType.of(r.qu_type), title: titleOf(r.content), createTime: r.create_time })) };
+}
+
+// ---------- administrators ----------
+
+export async function practiceUsers(ctx: ServiceContext, body: BodyOf<typeof practiceAdminApi.users>) {
+  const p = body.params;
+  if (!p) throw fail('请选择题库');
+  const page = await repo.pagePracticeUsers(ctx.db, { repoId: p.repoId, deptIds: p.departId?.trim() ? await descendantDeptIds(ctx, p.departId.trim()) : undefined, realName: p.realName?.trim() || undefined }, body);
+  const trains = await repo.trainingCounts(ctx.db, p.repoId, page.records.map((r) => r.user_id));
+  return {
+    ...page,
+    records: page.records.map((r) => ({
+      userId: r.user_id, userName: r.user_name, realName: r.real_name, deptName: r.dept_name ?? '', answered: Number(r.answered), right: Number(r.right), trainings: trains.get(r.user_id) ?? 0, lastTime: Number(r.last_time),
+    })),
+  };
+}
+
+export async function missedQuestions(ctx: ServiceContext, body: BodyOf<typeof practiceAdminApi.missed>) {
+  if (!body.params) throw fail('请选择题库');
+  const page = await repo.pageMissed(ctx.db, body.params.repoId, body);
+  return { ...page, records: page.records.map((r) => ({ quId: r.qu_id, quType: QuType.of(r.qu_type), title: titleOf(r.content), answered: r.answered, wrong: r.wrong })) };
+}
+
+/** A learner has earned a question's answer once they practised it. */
+export function registerPracticeHooks(ctx: ServiceContext): void {
+  registerQuAccess(ctx, (c, userId, quId) => repo.hasPractised(c.db, userId, quId));
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnswerInput, QuDetail } from '../../common/api';
+import { PracticeMode, QuType } from '../../common/codes';
+import { ErrorCode } from '../../common/errorCodes';
+import { bankWithEveryType } from './exam.helpers';
+import { createDeptTree, DIALECTS, insertUser, useTestApp } from './helpers';
+
+function rightAnswer(q: QuDetail): AnswerInput {
+  switch (q.quType) {
+    case QuType.SINGLE:
+    case QuType.MULTIPLE:
+    case QuType.JUDGE:
+      return { answers: q.answerList!.filter((o) => o.isRight).map((o) => o.id!) };
+    case QuType.FILL:
+      return { blanks: q.blanks!.map((b) => b.answers[0]) };
+    case QuType.MATCH:
+      return { pairs: q.leftList!.map((l) => ({ leftId: l.id!, rightId: l.rightId })) };
+    default:
+      return { answer: '我的回答' };
+  }
+}
+
+describe.each(DIALECTS)('bank practice on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  afterAll(() => fs.rmSync(t.config.dataDir, { recursive: true, force: true }));
+
+  it('opens a bank only to its audience, judges on the server, resumes, and clears wrong questions after two rights in a row', async () => {
+    const admin = await t.adminToken();
+    const { repo, qus } = await bankWithEveryType(t);
+    const depts = await createDeptTree(t);
+    const inside = await insertUser(t, `p_${dialect}_in`, { deptId: depts.group });
+    const outside = await insertUser(t, `p_${dialect}_out`, { deptId: depts.sales });
+    expect((await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.SEQUENTIAL }, inside.token)).body.code).toBe(ErrorCode.NOT_FOUND);
+    await t.call('/api/repo/save', { id: repo.id, title: repo.title, practiceOpen: true, practiceAudience: 2, departIds: [depts.train] }, admin);
+    const list = (await t.call('/api/user/repo/paging', { current: 1, size: 20 }, inside.token)).body.data.records;
+    expect(list.map((r: { id: string }) => r.id)).toContain(repo.id);
+    expect((await t.call('/api/user/repo/paging', { current: 1, size: 20 }, outside.token)).body.data.records.map((r: { id: string }) => r.id)).not.toContain(repo.id);
+    expect((await t.call('/api/user/repo/detail', { repoId: repo.id }, outside.token)).body.code).toBe(ErrorCode.NOT_FOUND);
+
+    const trainId = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.SEQUENTIAL }, inside.token)).body.data.trainId;
+    expect((await t.call('/api/user/repo/card', { trainId }, outside.token)).body.code).toBe(ErrorCode.NOT_FOUND);
+    const byId = new Map(qus.map((q) => [q.id, q]));
+    const first = await t.app.inject({ method: 'POST', url: '/api/user/repo/next', payload: { trainId, sequence: 1 }, headers: { token: inside.token } });
+    expect(first.body).not.toMatch(/isRight|"analysis"|refAnswer|rightId/);
+    const q1 = first.json().data;
+    expect(q1).toMatchObject({ sequence: 1, total: qus.length, feedback: null, answer: null });
+    const q = byId.get(q1.question.quId)!;
+    const wrongPick = q.answerList!.find((o) => !o.isRight)!.id!;
+    const verdict = (await t.call('/api/user/repo/fill', { trainId, quId: q.id, answers: [wrongPick] }, inside.token)).body.data;
+    expect(verdict).toMatchObject({ isRight: false, rightAnswer: rightAnswer(q) });
+    // Answered: now the question comes with its feedback.
+    expect((await t.call('/api/user/repo/next', { trainId, sequence: 1 }, inside.token)).body.data.feedback.isRight).toBe(false);
+
+    // Every auto-graded type is judged right with its right answer.
+    const card = (await t.call('/api/user/repo/card', { trainId }, inside.token)).body.data;
+    for (const item of card.items.slice(1)) {
+      const qq = byId.get(item.quId)!;
+      if (qq.quType === QuType.COMBINED || qq.quType === QuType.SHORT) continue;
+      const r = (await t.call('/api/user/repo/fill', { trainId, quId: item.quId, ...rightAnswer(qq) }, inside.token)).body.data;
+      expect(r.isRight, QuType.label(qq.quType)).toBe(true);
+    }
+    // Resume: starting again continues the same training.
+    expect((await t.call('/api/user/repo/check', { repoId: repo.id, mode: PracticeMode.SEQUENTIAL }, inside.token)).body.data.id).toBe(trainId);
+    expect((await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.SEQUENTIAL }, inside.token)).body.data.trainId).toBe(trainId);
+    const fresh = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.SEQUENTIAL, clear: true }, inside.token)).body.data.trainId;
+    expect(fresh).not.toBe(trainId);
+
+    // Wrong-only: the missed question until it is answered right twice in a row.
+    for (let round = 0; round < 2; round++) {
+      const w = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.WRONG, clear: true }, inside.token)).body.data.trainId;
+      const wc = (await t.call('/api/user/repo/card', { trainId: w }, inside.token)).body.data;
+      expect(wc.items.map((i: { quId: string }) => i.quId)).toEqual([q.id]);
+      await t.call('/api/user/repo/fill', { trainId: w, quId: q.id, ...rightAnswer(q) }, inside.token);
+    }
+    const none = await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.WRONG, clear: true }, inside.token);
+    expect(none.body.msg).toBe('没有需要练习的错题');
+
+    const result = (await t.call('/api/user/repo/result', { trainId }, inside.token)).body.data;
+    expect(result.wrong.map((w: { quId: string }) => w.quId)).toEqual([q.id]);
+    const detail = (await t.call('/api/user/repo/detail', { repoId: repo.id }, inside.token)).body.data;
+    expect(detail.byType.find((b: { quType: number }) => b.quType === q.quType)).toBeTruthy();
+    // Practised: the learner may read the question with its answer.
+    expect((await t.call('/api/user/qu/detail', { id: q.id }, inside.token)).body.code).toBe(0);
+    expect((await t.call('/api/user/qu/detail', { id: q.id }, outside.token)).body.code).toBe(ErrorCode.FORBIDDEN);
+
+    // Recite mode shows answers without judging.
+    const recite = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.RECITE }, inside.token)).body.data.trainId;
+    expect((await t.call('/api/user/repo/next', { trainId: recite, sequence: 1 }, inside.token)).body.data.feedback).not.toBeNull();
+    expect((await t.call('/api/user/repo/fill', { trainId: recite, quId: q.id, answers: [] }, inside.token)).body.msg).toBe('背题模式不需要作答');
+
+    // Favourites, and what administrators see.
+    await t.call('/api/user/repo/favorite', { quId: q.id, favorite: true }, inside.token);
+    expect((await t.call('/api/user/repo/favorites', { current: 1, size: 10 }, inside.token)).body.data.records.map((f: { quId: string }) => f.quId)).toEqual([q.id]);
+    const users = (await t.call('/api/repo/practice/users', { current: 1, size: 10, params: { repoId: repo.id } }, admin)).body.data;
+    expect(users.records[0]).toMatchObject({ userId: inside.id });
+    const missed = (await t.call('/api/repo/practice/missed', { current: 1, size: 10, params: { repoId: repo.id } }, admin)).body.data;
+    expect(missed.records[0]).toMatchObject({ quId: q.id, wrong: 1 });
+    expect((await t.call('/api/repo/practice/users', { current: 1, size: 10, params: { repoId: repo.id } }, inside.token)).body.code).toBe(ErrorCode.FORBIDDEN);
+  }, 60_000);
+});
