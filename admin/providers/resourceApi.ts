@@ -1,4 +1,4 @@
-import { configApi, dashboardApi, departApi, menuApi, msgApi, noticeApi, roleApi, userApi, type Endpoint } from '../../common/api';
+import { configApi, courseApi, courseCatalogApi, courseFileApi, courseRecordApi, dashboardApi, departApi, menuApi, msgApi, noticeApi, roleApi, userApi, type Endpoint } from '../../common/api';
 
 /**
  * What each back-office resource does, as the endpoints of common/api that do it. The data
@@ -67,6 +67,28 @@ export const resourceApis = {
   'sys/msg': {
     listing: 'paging',
     actions: { list: msgApi.paging, show: msgApi.detail, create: msgApi.send, delete: msgApi.delete },
+  },
+  'course/catalog': {
+    listing: 'tree',
+    many: 'all',
+    actions: { list: courseCatalogApi.tree, show: courseCatalogApi.detail, create: courseCatalogApi.save, edit: courseCatalogApi.save, sort: courseCatalogApi.sort, delete: courseCatalogApi.delete },
+  },
+  'course/list': {
+    listing: 'paging',
+    actions: {
+      list: courseApi.paging,
+      show: courseApi.detail,
+      create: courseApi.save,
+      edit: courseApi.save,
+      delete: courseApi.delete,
+      state: courseApi.state,
+      files: courseFileApi.outline,
+      upload: courseFileApi.upload,
+    },
+  },
+  // Records are a screen of their own (per course, per learner).
+  'course/record': {
+    actions: { list: courseRecordApi.paging, show: courseRecordApi.userPaging, export: courseRecordApi.export },
   },
   // One record (id 1): the screen shows it to whoever may read it and saves with the save permission.
   'sys/config': {

@@ -1,5 +1,8 @@
 import type { Messages } from '../i18n/types';
 import { configMessages } from './config/messages';
+import { courseCatalogMessages } from './courseCatalogs/messages';
+import { courseRecordMessages } from './courseRecords/messages';
+import { courseMessages } from './courses/messages';
 import { departMessages } from './departs/messages';
 import { menuMessages } from './menus/messages';
 import { msgMessages } from './messages/messages';
@@ -9,4 +12,4 @@ import { sharedMessages } from './shared/messages';
 import { userMessages } from './users/messages';
 
 /** Every resource folder's own catalogue (each checked zh against en where it is defined). */
-export const resourceCatalogues: Messages<unknown>[] = [sharedMessages, userMessages, departMessages, roleMessages, menuMessages, noticeMessages, msgMessages, configMessages];
+export const resourceCatalogues: Messages<unknown>[] = [sharedMessages, userMessages, departMessages, roleMessages, menuMessages, noticeMessages, msgMessages, configMessages, courseMessages, courseCatalogMessages, courseRecordMessages];

@@ -1,5 +1,8 @@
 import type { ComponentType, ReactElement } from 'react';
 import { SiteConfigPage } from './config';
+import courseCatalogs from './courseCatalogs';
+import { CourseRecordPage } from './courseRecords';
+import courses, { CoursewarePage } from './courses';
 import departs from './departs';
 import menus from './menus';
 import messages from './messages';
@@ -27,6 +30,12 @@ export const resources: ResourceDef[] = [
   { name: 'sys/menu', ...menus },
   { name: 'sys/notice', ...notices },
   { name: 'sys/msg', ...messages },
+  { name: 'course/catalog', ...courseCatalogs },
+  { name: 'course/list', ...courses },
 ];
 
-export const customRoutes: Array<{ path: string; element: ReactElement }> = [{ path: '/sys/config', element: <SiteConfigPage /> }];
+export const customRoutes: Array<{ path: string; element: ReactElement }> = [
+  { path: '/sys/config', element: <SiteConfigPage /> },
+  { path: '/course/list/:id/files', element: <CoursewarePage /> },
+  { path: '/course/record', element: <CourseRecordPage /> },
+];

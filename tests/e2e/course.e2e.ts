@@ -101,3 +101,97 @@ test('a learner watches a video to completion and the next file unlocks', async 
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await shoot(page, 'uc-records');
 });
+
+test('an administrator creates a course, adds a chapter and uploads a video with progress', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const sidebar = page.getByRole('navigation', { name: '主菜单' });
+  await sidebar.getByRole('button', { name: '课程管理' }).click();
+  await sidebar.getByRole('link', { name: '课程列表' }).click();
+  await expect(page).toHaveURL(/\/admin\/course\/list/);
+  await expect(page.getByRole('row').filter({ hasText: '平台学习入门（演示课程）' })).toBeVisible();
+  await shoot(page, 'admin-list');
+
+  await page.getByRole('link', { name: '新增' }).first().click();
+  const form = page.locator('form').filter({ has: page.getByLabel('讲师') });
+  await expect(form).toBeVisible();
+  const title = uniqueName('管理员课程');
+  await form.getByLabel('课程名称').fill(title);
+  await form.getByLabel('讲师').fill('王老师');
+  await form.getByRole('radio', { name: '已发布' }).check();
+  await shoot(page, 'admin-form');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/\/admin\/course\/list\/[^/]+\/files$/);
+  await expect(page.getByRole('heading', { name: `课件管理：${title}` })).toBeVisible();
+
+  await page.getByRole('button', { name: '新增章节' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增章节' });
+  await dialog.getByLabel('章节名称').fill('第一章 概述');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  const chapter = page.getByRole('row', { name: '第一章 概述' });
+  await expect(chapter).toBeVisible();
+
+  await chapter.locator('input[type=file]').setInputFiles(VIDEO);
+  const fileRow = page.getByRole('row', { name: 'demo-intro' });
+  await expect(fileRow).toBeVisible({ timeout: 20_000 });
+  await expect(fileRow.getByText('视频')).toBeVisible();
+  await shoot(page, 'admin-files');
+
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  const courses = await api<{ records: Array<{ id: string; title: string; fileCount: number; state: number }> }>(
+    request,
+    '/api/course/course/paging',
+    { current: 1, size: 10, params: { title } },
+    admin,
+  );
+  expect(courses.records).toHaveLength(1);
+  expect(courses.records[0].fileCount).toBe(1);
+  expect(courses.records[0].state).toBe(1);
+
+  await page.goto(`/admin/course/record?courseId=${courses.records[0].id}`);
+  await expect(page.getByRole('table', { name: '学习记录' }).or(page.getByText('没有符合条件的学员'))).toBeVisible();
+  await shoot(page, 'admin-records');
+  await page.goto('/admin/course/catalog');
+  await expect(page.getByRole('button', { name: '新增分类' })).toBeVisible();
+  await shoot(page, 'admin-catalog');
+});
+
+test('a PDF is read page by page with pdf.js and the pages seen are recorded', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  const title = uniqueName('PDF课程');
+  const course = await api<{ id: string }>(
+    request,
+    '/api/course/course/save',
+    { title, cover: '', content: '', catId: '', teacher: '', classHours: 0, audience: 1, departIds: [], userIds: [], required: false, state: 1, deadline: null, unlockInOrder: false, examId: '', checkMinutes: 0, noSkip: false },
+    admin,
+  );
+  const res = await request.post('/api/course/file/upload', {
+    headers: { token: admin },
+    multipart: {
+      courseId: course.id,
+      title: '学习指南',
+      needSeconds: '1',
+      file: { name: 'guide.pdf', mimeType: 'application/pdf', buffer: fs.readFileSync(path.resolve(import.meta.dirname, '../../server/seed/assets/demo-guide.pdf')) },
+    },
+  });
+  const file = (await res.json()).data as { id: string; pageCount: number };
+  expect(file.pageCount).toBe(3);
+  await api(request, '/api/course/file/save', { id: file.id, courseId: course.id, title: '学习指南', needSeconds: 1, needAllPages: true }, admin);
+
+  const userName = uniqueName('cp');
+  await createUser(request, { userName, realName: '读文档的学员', password: 'Learner123', roleIds: [LEARNER_ROLE_ID] });
+  await signIn(page, userName, 'Learner123');
+  await page.waitForURL(/\/web\//);
+  await page.goto(`/web/course/view/${course.id}/${file.id}`);
+  await expect(page.getByRole('img', { name: '第 1 页，共 3 页' }).or(page.getByLabel('第 1 页，共 3 页'))).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('已读 1 / 3 页')).toBeVisible({ timeout: 15_000 });
+  await shoot(page, 'pdf');
+  await page.getByRole('button', { name: '下一页' }).click();
+  await expect(page.getByText('已读 2 / 3 页')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: '下一页' }).click();
+  await expect(page.getByText('已读 3 / 3 页')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('已完成', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+});

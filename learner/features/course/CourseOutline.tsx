@@ -32,7 +32,7 @@ function FileRow({ courseId, file, active }: { courseId: string; file: MyCourseF
   const done = file.state === LearnState.DONE;
   const Icon = VIEWER_ICON[file.viewer];
   const value = fileProgress(file.learnedSeconds, file.needSeconds, done);
-  const started = file.learnedSeconds > 0 || done;
+  const started = file.learnedSeconds > 0 || file.pagesSeen > 0 || done;
   const stateText = locked ? '未解锁' : done ? '已完成' : started ? '学习中' : '未开始';
   return (
     <li>

@@ -1,0 +1,190 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ConvertState, CourseFileKind, CourseLearnerState, CourseTab, LearnState, type MyCourseDetail, type MyCourseFile, type MyCourseRecord } from '../../../common/api/course';
+import { learner, pageOf } from '../../testing/fixtures';
+import { renderApp } from '../../testing/render';
+import { api, startMockServer } from '../../testing/server';
+
+startMockServer();
+
+const card = (over: Partial<MyCourseRecord> = {}): MyCourseRecord => ({
+  id: 'c1',
+  title: '安全生产培训',
+  cover: '',
+  teacher: '李老师',
+  classHours: 2,
+  catName: '',
+  required: true,
+  deadline: null,
+  overdue: false,
+  fileCount: 2,
+  doneCount: 1,
+  needSeconds: 600,
+  learnedSeconds: 300,
+  progress: 50,
+  state: CourseLearnerState.LEARNING,
+  startTime: 1,
+  finishTime: null,
+  ...over,
+});
+
+const lesson = (over: Partial<MyCourseFile> = {}): MyCourseFile => ({
+  id: 'f1',
+  chapterId: 'ch1',
+  title: '第一课',
+  kind: CourseFileKind.LESSON,
+  viewer: 'lesson',
+  fileName: '',
+  durationSec: 0,
+  pageCount: 0,
+  needSeconds: 60,
+  needAllPages: false,
+  learnedSeconds: 0,
+  pagesSeen: 0,
+  position: 0,
+  furthest: 0,
+  state: LearnState.LEARNING,
+  convState: ConvertState.NONE,
+  url: '',
+  content: '<p>课文内容</p>',
+  ...over,
+});
+
+const detail = (files: MyCourseFile[], over: Partial<MyCourseDetail> = {}): MyCourseDetail => ({
+  ...card(),
+  content: '<p>课程介绍</p>',
+  unlockInOrder: true,
+  noSkip: false,
+  checkMinutes: 0,
+  publishTime: 1,
+  examId: '',
+  files: [],
+  chapters: [{ id: 'ch1', title: '第一章', files }],
+  urlExpireTime: Date.now() + 3_600_000,
+  ...over,
+});
+
+const beatResult = (over = {}) => ({
+  credited: 0,
+  learnedSeconds: 0,
+  needSeconds: 60,
+  pagesSeen: 0,
+  furthest: 0,
+  seekTo: null,
+  check: false,
+  state: LearnState.LEARNING,
+  courseFinished: false,
+  examId: '',
+  ...over,
+});
+
+describe('course list', () => {
+  it('shows cards with progress and deadline, and switches tabs', async () => {
+    const bodies: any[] = [];
+    const { user, location } = renderApp({
+      path: '/web/course',
+      user: learner(),
+      handlers: [
+        api('course/learn/my-paging', (body: any) => {
+          bodies.push(body);
+          return pageOf(body.params.tab === CourseTab.ELECTIVE ? [] : [card({ deadline: Date.UTC(2030, 0, 2, 1, 0), overdue: false })]);
+        }),
+      ],
+    });
+    const list = await screen.findByRole('list', { name: '课程列表' });
+    const link = within(list).getByRole('link', { name: '安全生产培训' });
+    expect(link.getAttribute('href')).toBe('/web/course/view/c1');
+    expect(within(link).getByText('50%')).toBeTruthy();
+    expect(within(link).getByText(/截止：2030-01-02/)).toBeTruthy();
+    expect(bodies[0]).toMatchObject({ params: { tab: CourseTab.REQUIRED } });
+
+    await user.click(screen.getByRole('tab', { name: '选修课程' }));
+    await waitFor(() => expect(location()).toBe(`/web/course?tab=${CourseTab.ELECTIVE}`));
+    expect(await screen.findByText('暂无选修课程')).toBeTruthy();
+    expect(bodies.at(-1)).toMatchObject({ params: { tab: CourseTab.ELECTIVE } });
+  });
+});
+
+describe('course view', () => {
+  it('beats at once for an open file (playing, visible) and patches its progress from the answer', async () => {
+    const beats: any[] = [];
+    renderApp({
+      path: '/web/course/view/c1/f1',
+      user: learner(),
+      handlers: [
+        api('course/learn/detail', detail([lesson(), lesson({ id: 'f2', title: '第二课', state: LearnState.LOCKED, content: '' })])),
+        api('course/learn/beat', (body: any) => {
+          beats.push(body);
+          return beatResult({ learnedSeconds: 30 });
+        }),
+      ],
+    });
+    expect(await screen.findByText('课文内容')).toBeTruthy();
+    await waitFor(() => expect(beats[0]).toEqual({ courseId: 'c1', fileId: 'f1', position: 0, playing: true, visible: true }));
+    expect(await screen.findByText('已学 30秒 / 要求 1分钟')).toBeTruthy();
+    // The next file is locked: no link to it.
+    const outline = screen.getByRole('navigation', { name: '课程目录' });
+    expect(within(outline).getByLabelText('第二课，未解锁').getAttribute('href')).toBeNull();
+  });
+
+  it('a locked file is not shown and sends no beat', async () => {
+    const beats: any[] = [];
+    renderApp({
+      path: '/web/course/view/c1/f2',
+      user: learner(),
+      handlers: [
+        api('course/learn/detail', detail([lesson(), lesson({ id: 'f2', title: '第二课', state: LearnState.LOCKED, content: '' })])),
+        api('course/learn/beat', (body: any) => {
+          beats.push(body);
+          return beatResult();
+        }),
+      ],
+    });
+    expect(await screen.findByText('请先完成前面的课件，再学习这一节')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(beats).toEqual([]);
+  });
+
+  it('asks "are you still here?" when the server says so and confirms', async () => {
+    const confirms: any[] = [];
+    const { user } = renderApp({
+      path: '/web/course/view/c1/f1',
+      user: learner(),
+      handlers: [
+        api('course/learn/detail', detail([lesson()], { checkMinutes: 5 })),
+        api('course/learn/beat', beatResult({ check: true })),
+        api('course/learn/confirm', (body: any) => {
+          confirms.push(body);
+          return { check: false };
+        }),
+      ],
+    });
+    const dialog = await screen.findByRole('dialog', { name: '您还在学习吗？' });
+    await user.click(within(dialog).getByRole('button', { name: '我还在学习' }));
+    await waitFor(() => expect(confirms).toEqual([{ courseId: 'c1' }]));
+  });
+
+  it('offers the linked exam once the course is finished', async () => {
+    renderApp({
+      path: '/web/course/view/c1',
+      user: learner(),
+      handlers: [api('course/learn/detail', detail([lesson({ state: LearnState.DONE, learnedSeconds: 60 })], { state: CourseLearnerState.FINISHED, progress: 100, examId: 'e1' }))],
+    });
+    const exam = await screen.findByRole('link', { name: '参加考试' });
+    expect(exam.getAttribute('href')).toBe('/web/exam/check/e1');
+    expect(screen.getByText('课程介绍', { selector: 'p' })).toBeTruthy();
+  });
+});
+
+describe('learning records in the user centre', () => {
+  it('lists the courses I have started', async () => {
+    renderApp({
+      path: '/web/uc?tab=course',
+      user: learner(),
+      handlers: [api('course/record/my-paging', pageOf([card({ state: CourseLearnerState.FINISHED, progress: 100 })]))],
+    });
+    const table = await screen.findByRole('table', { name: '学习记录' });
+    expect(within(table).getByRole('link', { name: '安全生产培训' }).getAttribute('href')).toBe('/web/course/view/c1');
+    expect(within(table).getByText('已完成')).toBeTruthy();
+  });
+});
