@@ -1,4 +1,4 @@
-import { configApi, courseApi, courseCatalogApi, courseFileApi, courseRecordApi, dashboardApi, departApi, menuApi, msgApi, noticeApi, roleApi, userApi, type Endpoint } from '../../common/api';
+import { configApi, courseApi, courseCatalogApi, repoCatalogApi, courseFileApi, courseRecordApi, dashboardApi, departApi, menuApi, msgApi, noticeApi, roleApi, userApi, type Endpoint } from '../../common/api';
 
 /**
  * What each back-office resource does, as the endpoints of common/api that do it. The data
@@ -67,6 +67,11 @@ export const resourceApis = {
   'sys/msg': {
     listing: 'paging',
     actions: { list: msgApi.paging, show: msgApi.detail, create: msgApi.send, delete: msgApi.delete },
+  },
+  'repo/catalog': {
+    listing: 'tree',
+    many: 'all',
+    actions: { list: repoCatalogApi.tree, show: repoCatalogApi.detail, create: repoCatalogApi.save, edit: repoCatalogApi.save, sort: repoCatalogApi.sort, delete: repoCatalogApi.delete },
   },
   'course/catalog': {
     listing: 'tree',

@@ -7,6 +7,7 @@ import departs from './departs';
 import menus from './menus';
 import messages from './messages';
 import notices from './notices';
+import repoCatalogs from './repoCatalogs';
 import roles from './roles';
 import users from './users';
 
@@ -30,6 +31,7 @@ export const resources: ResourceDef[] = [
   { name: 'sys/menu', ...menus },
   { name: 'sys/notice', ...notices },
   { name: 'sys/msg', ...messages },
+  { name: 'repo/catalog', ...repoCatalogs },
   { name: 'course/catalog', ...courseCatalogs },
   { name: 'course/list', ...courses },
 ];

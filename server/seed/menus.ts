@@ -150,7 +150,7 @@ export const SEED_MENUS: SeedMenu[] = [
     path: '/repo',
     name: 'Repo',
     component: 'Layout',
-    redirect: '/repo/list',
+    redirect: '/repo/catalog',
     icon: 'library_books',
     alwaysShow: true,
     children: [
@@ -172,6 +172,8 @@ export const SEED_MENUS: SeedMenu[] = [
         menuType: 1,
         title: '题库列表',
         path: 'list',
+        // Hidden until its screen lands (the API is in place).
+        hidden: true,
         name: 'RepoList',
         component: 'repo/list/index',
         icon: 'collections_bookmark',
@@ -186,6 +188,8 @@ export const SEED_MENUS: SeedMenu[] = [
         menuType: 1,
         title: '试题管理',
         path: 'qu',
+        // Hidden until its screen lands (the API is in place).
+        hidden: true,
         name: 'RepoQu',
         component: 'repo/qu/index',
         icon: 'quiz',
@@ -204,6 +208,8 @@ export const SEED_MENUS: SeedMenu[] = [
     menuType: 1,
     title: '考试管理',
     path: '/exam',
+    // Hidden until its screens land (the API is in place).
+    hidden: true,
     name: 'Exam',
     component: 'Layout',
     redirect: '/exam/list',
