@@ -49,9 +49,6 @@ const RESOURCE = 'course/list';
 
 const duration = (s: number) => (s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : `0:${String(s).padStart(2, '0')}`);
 
-/** Required time as the list shows it: seconds under a minute, else minutes. */
-const needText = (s: number) => (s < 60 ? `${s} 秒` : `${Math.round((s / 60) * 10) / 10} 分钟`);
-
 type Dialog =
   | { kind: 'chapter'; chapter?: CourseChapterRecord }
   | { kind: 'file'; file: CourseFileRecord }
@@ -159,7 +156,7 @@ function FileRows({ files, busy, onMove, onEdit, onDelete, onConvert }: {
               <ConvChip file={f} />
             </Stack>
           </TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{needText(f.needSeconds)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{f.needSeconds < 60 ? translate('examhall.courseware.seconds', { n: f.needSeconds }) : translate('examhall.courseware.minutes', { n: Math.round((f.needSeconds / 60) * 10) / 10 })}</TableCell>
           <TableCell align="right" className="sticky-actions" sx={{ whiteSpace: 'nowrap' }}>
             <IconButton size="small" aria-label="上移" disabled={busy || i === 0} onClick={() => onMove(f, -1)}>
               <ArrowUpwardIcon fontSize="small" />
