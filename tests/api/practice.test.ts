@@ -94,6 +94,9 @@ describe.each(DIALECTS)('bank practice on %s', (dialect) => {
     expect((await t.call('/api/user/repo/favorites', { current: 1, size: 10 }, inside.token)).body.data.records.map((f: { quId: string }) => f.quId)).toEqual([q.id]);
     const users = (await t.call('/api/repo/practice/users', { current: 1, size: 10, params: { repoId: repo.id } }, admin)).body.data;
     expect(users.records[0]).toMatchObject({ userId: inside.id });
+    const exported = await t.app.inject({ method: 'POST', url: '/api/repo/practice/users-export', payload: { params: { repoId: repo.id } }, headers: { token: admin } });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
     const missed = (await t.call('/api/repo/practice/missed', { current: 1, size: 10, params: { repoId: repo.id } }, admin)).body.data;
     expect(missed.records[0]).toMatchObject({ quId: q.id, wrong: 1 });
     expect((await t.call('/api/repo/practice/users', { current: 1, size: 10, params: { repoId: repo.id } }, inside.token)).body.code).toBe(ErrorCode.FORBIDDEN);

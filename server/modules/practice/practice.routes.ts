@@ -1,3 +1,4 @@
+import contentDisposition from 'content-disposition';
 import { practiceAdminApi, practiceApi } from '../../../common/api/practice';
 import { route } from '../../lib/route';
 import { caller, type App } from '../../types';
@@ -19,5 +20,11 @@ export default async function practiceRoutes(app: App) {
   route(app, practiceApi.favorites, (req) => practice.pagingFavorites(ctx, caller(req).id, req.body));
 
   route(app, practiceAdminApi.users, (req) => practice.practiceUsers(ctx, req.body));
+  route(app, practiceAdminApi.usersExport, async (req, reply) =>
+    reply
+      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', contentDisposition('题库练习情况.xlsx'))
+      .send(await practice.exportPracticeUsers(ctx, req.body.params)),
+  );
   route(app, practiceAdminApi.missed, (req) => practice.missedQuestions(ctx, req.body));
 }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { BodyOf, PracticeFeedback, PracticeRepo, PracticeRepoDetail, StartBody, Training, TrainingQu, TrainingResult, practiceAdminApi, practiceApi } from '../../../common/api';
 import type { AnswerInput, QuDetail } from '../../../common/api/qu';
 import { PracticeMode, QuType } from '../../../common/codes';
@@ -302,4 +303,33 @@ export async function missedQuestions(ctx: ServiceContext, body: BodyOf<typeof p
 /** A learner has earned a question's answer once they practised it. */
 export function registerPracticeHooks(ctx: ServiceContext): void {
   registerQuAccess(ctx, (c, userId, quId) => repo.hasPractised(c.db, userId, quId));
+}
+
+export const PRACTICE_EXPORT_LIMIT = 10_000;
+
+/** Who practised a bank, as an Excel file (the administrators' list, unpaged). */
+export async function exportPracticeUsers(ctx: ServiceContext, params: BodyOf<typeof practiceAdminApi.usersExport>['params']): Promise<Buffer> {
+  const page = await practiceUsers(ctx, { current: 1, size: PRACTICE_EXPORT_LIMIT, params });
+  if (page.records.length === 0) throw fail('还没有人练习这个题库');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('练习情况');
+  ws.columns = [
+    { header: '姓名', key: 'realName', width: 14 },
+    { header: '用户名', key: 'userName', width: 16 },
+    { header: '部门', key: 'deptName', width: 16 },
+    { header: '练习次数', key: 'trainings', width: 10 },
+    { header: '答题数', key: 'answered', width: 10 },
+    { header: '答对数', key: 'right', width: 10 },
+    { header: '正确率', key: 'accuracy', width: 10 },
+    { header: '最近练习', key: 'last', width: 20 },
+  ];
+  for (const r of page.records) {
+    ws.addRow({
+      ...r,
+      accuracy: r.answered ? `${Math.round((r.right * 100) / r.answered)}%` : '',
+      last: new Date(r.lastTime).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' }),
+    });
+  }
+  ws.getRow(1).font = { bold: true };
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
