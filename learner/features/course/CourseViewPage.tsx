@@ -17,7 +17,7 @@ import { CourseLearnerState, LearnState, type BeatResult, type MyCourseDetail, t
 import { formatTime } from '../../../common/format';
 import { PageContainer } from '../../components/PageContainer';
 import { QueryState } from '../../components/QueryState';
-import { RichContent } from '../../components/RichContent';
+import { RichContent } from '../../../common/components/RichContent';
 import { paths } from '../../config/paths';
 import { courseKeys, filesInOrder, useCourseDetail } from './api/courses';
 import { CourseCover } from './CourseCover';

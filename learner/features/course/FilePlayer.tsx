@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { ConvertState, type MyCourseFile } from '../../../common/api/course';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { RichContent } from '../../components/RichContent';
+import { RichContent } from '../../../common/components/RichContent';
 import type { Learning } from './useLearning';
 
 const PdfViewer = lazy(() => import('./viewers/PdfViewer'));

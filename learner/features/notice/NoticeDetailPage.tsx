@@ -10,7 +10,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatTime } from '../../../common/format';
 import { PageContainer } from '../../components/PageContainer';
 import { QueryState } from '../../components/QueryState';
-import { RichContent } from '../../components/RichContent';
+import { RichContent } from '../../../common/components/RichContent';
 import { paths } from '../../config/paths';
 import { useNotice } from './api/getNotice';
 
