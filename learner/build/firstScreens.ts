@@ -23,10 +23,10 @@ export interface FirstScreen {
 
 export const FIRST_SCREENS: Record<string, FirstScreen> = {
   '/login': { modules: ['learner/layouts/BareLayout.tsx', 'learner/features/auth/LoginPage.tsx'], budgetKb: 150 },
-  // The learner home: the 404 inside the web layout until the exam list (issue 7) replaces it.
-  '/web/index': { modules: ['learner/layouts/WebLayout.tsx', 'learner/features/errors/NotFoundPage.tsx'], budgetKb: 150 },
-  // The exam page (issue 7): list its layout (if any) and page module here when the route exists.
-  '/web/exam/start/:id': { modules: ['learner/features/exam/ExamPage.tsx'], budgetKb: 150, pending: 'issue 7, learner/features/exam/' },
+  // The learner home: the exam list.
+  '/web/index': { modules: ['learner/layouts/WebLayout.tsx', 'learner/features/exam/ExamListPage.tsx'], budgetKb: 150 },
+  // The exam page: no layout of its own (its bar is part of the page).
+  '/web/exam/start/:id': { modules: ['learner/features/exam/ExamPage.tsx'], budgetKb: 150 },
 };
 
 /**

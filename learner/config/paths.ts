@@ -12,6 +12,14 @@ export const paths = {
   notFound: { path: '/404', title: '页面不存在' },
 
   examList: { path: '/web/index', title: '在线考试' },
+  examCheck: { path: '/web/exam/check/:id', title: '考试须知', to: (examId: string) => `/web/exam/check/${encodeURIComponent(examId)}` },
+  /** The exam page of a paper (id = the paper's id). */
+  examStart: { path: '/web/exam/start/:id', title: '正在考试', to: (paperId: string) => `/web/exam/start/${encodeURIComponent(paperId)}` },
+  examResult: { path: '/web/exam/result/:id', title: '考试结果', to: (paperId: string) => `/web/exam/result/${encodeURIComponent(paperId)}` },
+  examDebug: { path: '/web/exam/debug', title: '设备检测' },
+  paperRecords: { path: '/web/paper', title: '我的成绩' },
+  wrongBook: { path: '/web/book/list/:examId', title: '错题本', to: (examId: string) => `/web/book/list/${encodeURIComponent(examId)}` },
+  quView: { path: '/web/qu/view/:id', title: '试题详情', to: (quId: string) => `/web/qu/view/${encodeURIComponent(quId)}` },
   course: { path: '/web/course', title: '课程学习' },
   courseView: {
     path: '/web/course/view/:courseId/:fileId?',
