@@ -38,6 +38,10 @@ export const routes: RouteObject[] = [
         [
           page(paths.course, () => import('../features/course/CourseListPage').then((m) => m.CourseListPage)),
           page(paths.courseView, () => import('../features/course/CourseViewPage').then((m) => m.CourseViewPage)),
+          page(paths.repo, () => import('../features/practice/RepoListPage').then((m) => m.RepoListPage)),
+          page(paths.repoView, () => import('../features/practice/RepoViewPage').then((m) => m.RepoViewPage)),
+          page(paths.repoTraining, () => import('../features/practice/TrainingPage').then((m) => m.TrainingPage)),
+          page(paths.repoResult, () => import('../features/practice/TrainingResultPage').then((m) => m.TrainingResultPage)),
           page(paths.notice, () => import('../features/notice/NoticeListPage').then((m) => m.NoticeListPage)),
           page(paths.noticeDetail, () => import('../features/notice/NoticeDetailPage').then((m) => m.NoticeDetailPage)),
           page(paths.userCenter, () => import('../features/uc/UserCenterPage').then((m) => m.UserCenterPage)),
