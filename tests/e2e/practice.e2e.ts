@@ -130,6 +130,13 @@ test('a learner practises the demo bank: feedback, star, continue, result, retry
   await expect(page.getByRole('list', { name: '收藏的试题' }).getByRole('link', { name: FIRST })).toBeVisible();
   await shoot(page, 'favourites');
 
+  // Practise the favourites as a set (a second mode): the one starred question.
+  await page.getByRole('link', { name: DEMO_TITLE }).click();
+  await expect(page).toHaveURL(new RegExp(`/web/repo/training/${DEMO_REPO_ID}/7\\?trainId=`));
+  await expect(question(page)).toContainText('共 1 题');
+  await expect(question(page)).toContainText(FIRST);
+  await expect(page.getByRole('button', { name: '取消收藏' })).toBeVisible();
+
   // A bank that does not exist (or is not open to me): the server's message, no crash.
   await page.goto('/web/repo/view/no_such_bank');
   await expect(page.getByText('题库不存在或未对您开放练习')).toBeVisible();

@@ -31,7 +31,6 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { PracticeRepoDetail } from '../../../common/api/practice';
 import { PracticeMode, QuLevel, QuType, type CodeOf } from '../../../common/codes';
 import { formatTime } from '../../../common/format';
-import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/PageContainer';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
@@ -148,7 +147,13 @@ function TagTable({ detail }: { detail: PracticeRepoDetail }) {
 }
 
 function Trainings({ detail }: { detail: PracticeRepoDetail }) {
-  if (detail.trainings.length === 0) return <EmptyState text="还没有练习记录，选择上面的一种方式开始练习吧" />;
+  if (detail.trainings.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+        还没有练习记录，选择上面的一种方式开始练习吧
+      </Typography>
+    );
+  }
   return (
     <Box component="ul" aria-label="练习记录" sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {detail.trainings.map((t) => (

@@ -169,8 +169,8 @@ function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }
       <Card sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-              <Typography component="h1" noWrap sx={{ fontWeight: 600, fontSize: { xs: 16, sm: 18 } }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 1 }} sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, minWidth: 0 }}>
+              <Typography component="h1" sx={{ fontWeight: 600, fontSize: { xs: 16, sm: 18 }, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: { sm: 'nowrap' } }}>
                 {training.repoTitle || '收藏练习'}
               </Typography>
               <Chip size="small" color="primary" variant="outlined" label={trainingLabel(training)} sx={{ flexShrink: 0 }} />
@@ -197,6 +197,9 @@ function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }
             {qu && <Chip size="small" label={QuType.label(qu.question.quType)} />}
             {recite && <Chip size="small" color="info" variant="outlined" label="背题模式" />}
             <Box sx={{ flex: 1 }} />
+            <IconButton aria-label="答题卡" onClick={() => setCardOpen(true)} sx={{ display: { md: 'none' } }}>
+              <GridView />
+            </IconButton>
             {qu && (
               <Tooltip title={qu.favorite ? '取消收藏' : '收藏本题'}>
                 <span>
@@ -260,9 +263,6 @@ function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }
           <Stack direction="row" spacing={1} sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <Button variant="outlined" onClick={() => go(seq - 1)} disabled={seq <= 1}>
               上一题
-            </Button>
-            <Button startIcon={<GridView />} onClick={() => setCardOpen(true)} sx={{ display: { md: 'none' } }}>
-              答题卡
             </Button>
             <Box sx={{ flex: 1 }} />
             {!answered && !recite && seq < total && (
