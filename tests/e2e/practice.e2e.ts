@@ -141,3 +141,52 @@ test('a learner practises the demo bank: feedback, star, continue, result, retry
   await page.goto('/web/repo/view/no_such_bank');
   await expect(page.getByText('题库不存在或未对您开放练习')).toBeVisible();
 });
+
+test('by type: a combined question is self-checked, a fill-in is judged; recite shows answers at once', async ({ page, request }) => {
+  const userName = uniqueName('practice');
+  await createUser(request, { userName, realName: '题型学员', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
+  await signIn(page, userName, PASSWORD);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // By type: pick 组合题 in the picker.
+  await page.goto(`/web/repo/view/${DEMO_REPO_ID}`);
+  await page.getByRole('button', { name: '题型练习' }).click();
+  await page.getByRole('dialog', { name: '选择题型' }).getByText('组合题').click();
+  await expect(page).toHaveURL(new RegExp(`/web/repo/training/${DEMO_REPO_ID}/3\\?trainId=`));
+  await expect(question(page)).toContainText('阅读材料');
+  await expect(question(page)).toContainText('共 2 题');
+  // Nothing answered: refused with a message, nothing sent.
+  await page.getByRole('button', { name: '提交答案' }).click();
+  await expect(page.getByText('请先作答再提交')).toBeVisible();
+  await page.getByRole('radio', { name: /^A\./ }).first().check();
+  await page.getByRole('textbox', { name: '作答' }).fill('不点击链接；连接 VPN。');
+  await shoot(page, 'combined');
+  await page.getByRole('button', { name: '提交答案' }).click();
+  await expect(page.getByText('已提交。组合题请对照下方的参考答案和解析自行检查。')).toBeVisible();
+  await expect(page.getByText('制造紧迫感并要求点击链接验证，是钓鱼邮件的典型特征。')).toBeVisible();
+  await shoot(page, 'combined-feedback');
+
+  // By knowledge point would ask the same way; switch to fill-in: start over with another type.
+  await page.goto(`/web/repo/view/${DEMO_REPO_ID}`);
+  await page.getByRole('button', { name: '题型练习' }).click();
+  await page.getByRole('dialog', { name: '选择题型' }).getByText('填空题').click();
+  const again = page.getByRole('dialog', { name: '继续上次的练习？' });
+  await expect(again).toContainText('重新开始将改为练习题型练习（填空题）');
+  await again.getByRole('button', { name: '重新开始' }).click();
+  await expect(question(page)).toContainText('3-2-1');
+  await page.getByRole('textbox', { name: '第1空' }).fill('三');
+  await page.getByRole('textbox', { name: '第2空' }).fill('两');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('回答正确')).toBeVisible();
+  await shoot(page, 'fill-feedback');
+
+  // Recite: answers and analyses at once, nothing to submit.
+  await page.goto(`/web/repo/view/${DEMO_REPO_ID}`);
+  await page.getByRole('button', { name: '背题模式' }).click();
+  await expect(question(page)).toContainText(FIRST);
+  await expect(page.getByText(FIRST_ANALYSIS)).toBeVisible();
+  await expect(page.getByRole('button', { name: '提交答案' })).toHaveCount(0);
+  await page.keyboard.press('ArrowRight');
+  await expect(question(page)).toContainText('第 2 题');
+  await shoot(page, 'recite');
+});
