@@ -27,7 +27,20 @@ export const paths = {
     to: (courseId: string, fileId?: string) =>
       `/web/course/view/${encodeURIComponent(courseId)}${fileId ? `/${encodeURIComponent(fileId)}` : ''}`,
   },
-  repo: { path: '/web/repo', title: '题库训练' },
+  repo: { path: '/web/repo', title: '题库训练', to: (tab?: 'fav') => (tab ? `/web/repo?tab=${tab}` : '/web/repo') },
+  repoView: { path: '/web/repo/view/:repoId', title: '题库详情', to: (repoId: string) => `/web/repo/view/${encodeURIComponent(repoId)}` },
+  repoTraining: {
+    path: '/web/repo/training/:repoId/:mode',
+    title: '题库练习',
+    /** `query`: what the start call needs besides bank and mode (quType, tag, fromTrainId), or the training to go on with (trainId). */
+    to: (repoId: string, mode: number, query: Record<string, string | number | undefined> = {}) => {
+      const q = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]]))).toString();
+      return `/web/repo/training/${encodeURIComponent(repoId)}/${mode}${q ? `?${q}` : ''}`;
+    },
+  },
+  repoResult: { path: '/web/repo/repo/:trainId', title: '练习结果', to: (trainId: string) => `/web/repo/repo/${encodeURIComponent(trainId)}` },
+  /** A question with its answer and analysis (built with the wrong book). */
+  quView: { path: '/web/qu/view/:id', title: '试题详情', to: (id: string) => `/web/qu/view/${encodeURIComponent(id)}` },
   notice: { path: '/web/notice', title: '系统公告' },
   noticeDetail: {
     path: '/web/notice/detail/:id',
