@@ -39,8 +39,6 @@ export const paths = {
     },
   },
   repoResult: { path: '/web/repo/repo/:trainId', title: '练习结果', to: (trainId: string) => `/web/repo/repo/${encodeURIComponent(trainId)}` },
-  /** A question with its answer and analysis (built with the wrong book). */
-  quView: { path: '/web/qu/view/:id', title: '试题详情', to: (id: string) => `/web/qu/view/${encodeURIComponent(id)}` },
   notice: { path: '/web/notice', title: '系统公告' },
   noticeDetail: {
     path: '/web/notice/detail/:id',
