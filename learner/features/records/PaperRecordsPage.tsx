@@ -22,8 +22,8 @@ import { PageContainer } from '../../components/PageContainer';
 import { QueryState } from '../../components/QueryState';
 import { TextInput } from '../../components/TextInput';
 import { paths } from '../../config/paths';
-import { scoreText } from '../exam/format';
 import { useMyRecords } from './api/records';
+import { scoreText } from './format';
 
 const PAGE_SIZE = 10;
 
@@ -70,7 +70,7 @@ function RecordRow({ record }: { record: ExamRecordOfUser }) {
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             最近考试 {formatTime(record.updateTime, 'YYYY-MM-DD HH:mm')}
-            {record.awaitingMark > 0 && `　·　${record.awaitingMark} 份试卷待阅卷`}
+            {record.awaitingMark > 0 && ` · ${record.awaitingMark} 份试卷待阅卷`}
           </Typography>
         </Box>
         <ChevronRight color="action" sx={{ display: { xs: 'none', sm: 'block' } }} aria-hidden />

@@ -1,6 +1,8 @@
 import type { PaperRecord } from '../../../common/api/paper';
 import { PaperState } from '../../../common/codes';
-import { scoreText } from '../exam/format';
+
+/** Scores print without trailing zeros: 85, 92.5 (— when there is none). */
+export const scoreText = (n: number | null | undefined) => (n === null || n === undefined ? '—' : String(Math.round(n * 100) / 100));
 
 /** Time spent on a paper: "1小时5分", "12分30秒", "45秒". */
 export function usedTime(seconds: number): string {
