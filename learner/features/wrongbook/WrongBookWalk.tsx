@@ -159,7 +159,7 @@ export function WrongBookWalk({ examId, onExit }: { examId: string; onExit: () =
         }
         if (step === null) {
           return (
-            <Card sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }} aria-label="练习完成">
+            <Card component="section" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }} aria-label="练习完成">
               <TaskAlt color="success" sx={{ fontSize: 56 }} aria-hidden />
               <Typography variant="h6" sx={{ mt: 1 }}>
                 错题练习完成
