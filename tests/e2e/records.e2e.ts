@@ -36,6 +36,7 @@ async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const [label, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
     await page.setViewportSize({ width, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }

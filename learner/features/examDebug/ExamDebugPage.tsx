@@ -92,7 +92,13 @@ function FullscreenTry() {
  */
 export function ExamDebugPage() {
   const navigate = useNavigate();
-  const [device] = useState(readDevice);
+  const [device, setDevice] = useState(readDevice);
+  useEffect(() => {
+    // The window's size (and a phone turned sideways) as it is now, not only as it was on arrival.
+    const update = () => setDevice(readDevice());
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
   const { result: net, remeasure } = useNetworkCheck();
   const { browser, screen } = device;
   const small = screen.viewportWidth < 768;

@@ -73,7 +73,7 @@ function RecordRow({ record }: { record: ExamRecordOfUser }) {
             {record.awaitingMark > 0 && ` · ${record.awaitingMark} 份试卷待阅卷`}
           </Typography>
         </Box>
-        <ChevronRight color="action" sx={{ display: { xs: 'none', sm: 'block' } }} aria-hidden />
+        <ChevronRight color="action" aria-hidden />
       </ListItemButton>
       <Box sx={{ px: { xs: 2, sm: 3 }, pb: { xs: 1.5, sm: 0 }, flexShrink: 0 }}>
         <Button size="small" variant="outlined" startIcon={<MenuBookOutlined />} component={RouterLink} to={paths.wrongBook.to(record.examId)}>

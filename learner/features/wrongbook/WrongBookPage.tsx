@@ -21,7 +21,7 @@ import { ListPagination } from '../../components/ListPagination';
 import { PageContainer } from '../../components/PageContainer';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
-import { useRemoveWrong, useWrongBook } from './api/wrongBook';
+import { useExamTitle, useRemoveWrong, useWrongBook } from './api/wrongBook';
 import { WrongBookWalk } from './WrongBookWalk';
 
 const PAGE_SIZE = 10;
@@ -74,6 +74,17 @@ export function WrongBookPage() {
   const current = Math.max(1, Math.trunc(Number(search.get('page'))) || 1);
   const query = useWrongBook({ examId, current, size: PAGE_SIZE });
   const remove = useRemoveWrong();
+  const examTitle = useExamTitle(examId).data;
+  const heading = (text: string) => (
+    <>
+      {text}
+      {examTitle && (
+        <Typography component="span" color="text.secondary" sx={{ display: 'block', fontSize: 14, mt: 0.5 }}>
+          {examTitle}
+        </Typography>
+      )}
+    </>
+  );
   const [removing, setRemoving] = useState<WrongBookItem | null>(null);
 
   const setPage = (page: number) => setSearch(page > 1 ? new URLSearchParams({ page: String(page) }) : new URLSearchParams());
@@ -83,7 +94,7 @@ export function WrongBookPage() {
     return (
       <PageContainer
         width="reading"
-        title="错题练习"
+        title={heading('错题练习')}
         actions={
           <Button onClick={() => setSearch(new URLSearchParams())} startIcon={<ArrowBack />} color="inherit" sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
             退出练习
@@ -110,7 +121,7 @@ export function WrongBookPage() {
 
   return (
     <PageContainer
-      title="错题本"
+      title={heading('错题本')}
       actions={
         <Stack direction="row" spacing={1} sx={{ justifyContent: { xs: 'space-between', sm: 'flex-end' } }}>
           <Button component={RouterLink} to={paths.paperRecords.path} startIcon={<ArrowBack />} color="inherit">

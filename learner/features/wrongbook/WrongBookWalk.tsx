@@ -112,9 +112,12 @@ function WalkStep({ step, examId, onNext, flash }: { step: Next; examId: string;
         </Alert>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 3, alignItems: 'center' }}>
-        <Button size="small" component={RouterLink} to={paths.quView.to(item.quId)} target="_blank" rel="noopener">
-          查看试题详情
-        </Button>
+        {/* The question's page shows its answer: offered only once this one is checked. */}
+        {checked && (
+          <Button size="small" component={RouterLink} to={paths.quView.to(item.quId)} target="_blank" rel="noopener">
+            查看试题详情
+          </Button>
+        )}
         <Box sx={{ flex: 1 }} />
         {checked ? (
           <Button variant="contained" disableElevation onClick={() => onNext('wrong')}>

@@ -54,6 +54,7 @@ describe('wrong book list (/web/book/list/{examId})', () => {
       path: '/web/book/list/e1',
       user: learner(),
       handlers: [
+        api('paper/paper/paging', (body: any) => pageOf(body.params?.examId === 'e1' ? [{ id: 'p1', examId: 'e1', title: '安全生产考试' }] : [])),
         api('user/wrong-book/paging', (body: any) => {
           requests.push(body);
           return pageOf(items);
@@ -67,6 +68,7 @@ describe('wrong book list (/web/book/list/{examId})', () => {
     });
     const list = await screen.findByRole('list', { name: '错题列表' });
     expect(requests[0]).toMatchObject({ params: { examId: 'e1' } });
+    expect(await screen.findByRole('heading', { name: /^错题本\s*安全生产考试$/ })).toBeTruthy();
     const rows = within(list).getAllByTestId('wrong-item');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('一加一等于几？')).toBeTruthy();
@@ -92,7 +94,7 @@ describe('wrong book list (/web/book/list/{examId})', () => {
   });
 
   it('says the book is empty and offers no walk', async () => {
-    renderApp({ path: '/web/book/list/e1', user: learner(), handlers: [api('user/wrong-book/paging', pageOf([]))] });
+    renderApp({ path: '/web/book/list/e1', user: learner(), handlers: [api('user/wrong-book/paging', pageOf([])), api('paper/paper/paging', pageOf([]))] });
     expect(await screen.findByText('错题本里没有题目，继续保持！')).toBeTruthy();
     expect((screen.getByRole('button', { name: '开始练习' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -106,6 +108,7 @@ describe('wrong book walk', () => {
       path: '/web/book/list/e1',
       user: learner(),
       handlers: [
+        api('paper/paper/paging', pageOf([])),
         api('user/wrong-book/paging', pageOf([item(), item({ id: 'w2', quId: 'q2', title: '二加二等于几？' })])),
         api('user/wrong-book/next', (body: any) => {
           nexts.push(body);
@@ -127,8 +130,9 @@ describe('wrong book walk', () => {
     expect(within(step).getByText('一加一等于几？')).toBeTruthy();
     expect(within(step).getByText(/第 1 题/)).toBeTruthy();
     expect(nexts[0]).toEqual({ examId: 'e1' });
-    // No answer data before answering.
+    // No answer data before answering, and no way to its answer page either.
     expect(screen.queryByText('答案解析')).toBeNull();
+    expect(screen.queryByRole('link', { name: '查看试题详情' })).toBeNull();
     expect(screen.queryByText(/一个加一个是两个/)).toBeNull();
 
     // Submitting nothing is refused on the page.
@@ -142,6 +146,7 @@ describe('wrong book walk', () => {
     expect(checks[0]).toEqual({ examId: 'e1', quId: 'q1', answers: ['a'] });
     expect(screen.getByText('一个加一个是两个。')).toBeTruthy();
     expect(screen.getByText('B')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '查看试题详情' }).getAttribute('href')).toBe('/web/qu/view/q1');
 
     await user.click(screen.getByRole('button', { name: '下一题' }));
     const second = await screen.findByRole('region', { name: '当前错题' });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../common/api/endpoint';
-import { wrongBookApi } from '../../../../common/api/paper';
+import { paperApi, wrongBookApi } from '../../../../common/api/paper';
 import { call } from '../../../../common/http';
 
 /** Reads and calls of the wrong book of one exam: the list, the walk (next → check) and removal. */
@@ -15,7 +15,16 @@ export const wrongBookKeys = {
   all: ['wrong-book'] as const,
   list: (params: WrongBookParams) => ['wrong-book', 'list', params] as const,
   next: (examId: string, after: string) => ['wrong-book', 'next', examId, after] as const,
+  exam: (examId: string) => ['wrong-book', 'exam', examId] as const,
 };
+
+/** The exam's title, from my newest paper of it (the wrong book's items do not carry it); '' when unknown. */
+export const useExamTitle = (examId: string) =>
+  useQuery({
+    queryKey: wrongBookKeys.exam(examId),
+    queryFn: async () => (await call(paperApi.paging, { current: 1, size: 1, params: { examId } }, { silent: true })).records[0]?.title ?? '',
+    staleTime: Infinity,
+  });
 
 /** My wrong questions of this exam. Silent: the page shows a failure itself. */
 export const useWrongBook = (params: WrongBookParams) =>
