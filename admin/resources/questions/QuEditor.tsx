@@ -627,7 +627,6 @@ export function QuEditor({ value: q, onChange, issues, repoId, header }: QuEdito
           value={q.quType}
           onChange={(e) => onChange(switchType(q, Number(e.target.value) as QuTypeValue) as QuBody)}
           sx={{ width: 160 }}
-          slotProps={{ select: { SelectDisplayProps: { 'aria-label': translate('examhall.quEditor.quType') } as object } }}
         >
           {QuType.items.map((t) => (
             <MenuItem key={t.value} value={t.value}>

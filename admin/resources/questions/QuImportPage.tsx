@@ -152,7 +152,7 @@ export function ImportPreview({ drafts, onFix, onDrop }: { drafts: Draft[]; onFi
                     <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
                       {d.errors.map((e, i) => (
                         <Typography component="li" variant="body2" key={i}>
-                          <b>{fieldLabel(e.field)}</b>：{e.message}
+                          <b>{fieldLabel(e.field)}</b>：<span>{e.message}</span>
                         </Typography>
                       ))}
                     </Box>

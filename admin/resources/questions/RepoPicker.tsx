@@ -63,6 +63,6 @@ export function RepoPicker({ value, onChange, label, exclude, error, helperText,
 /** RepoPicker as a react-admin input (list filters). */
 export function RepoPickerInput({ source, label }: { source: string; label?: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
-  const { field } = useInput({ source, defaultValue: '' });
+  const { field } = useInput({ source });
   return <RepoPicker value={typeof field.value === 'string' ? field.value : ''} onChange={(id) => field.onChange(id)} label={translate(label ?? 'resources.repo/qu.fields.repoId')} />;
 }
