@@ -22,7 +22,8 @@ import { CanAccess, useListContext, useNotify, useRefresh, useTranslate, useUnse
 import { QU_LIMITS, quApi } from '../../../common/api';
 import { QuLevel } from '../../../common/codes';
 import { call, download } from '../../../common/http';
-import { endpointKey, useInvalidateEndpoint } from '../../providers/endpointQuery';
+import { endpointKey } from '../../providers/endpointQuery';
+import { useInvalidateQuestions } from './useInvalidateQuestions';
 import { useCodeChoices } from '../shared/labels';
 import { BulkDeleteAction } from '../shared/listParts';
 import { RepoPicker } from './RepoPicker';
@@ -49,7 +50,7 @@ function BatchDialog({
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const invalidate = useInvalidateEndpoint();
+  const invalidate = useInvalidateQuestions();
   const { selectedIds } = useListContext();
   const unselectAll = useUnselectAll(RESOURCE);
   const [open, setOpen] = useState(false);
@@ -62,7 +63,7 @@ function BatchDialog({
       setOpen(false);
       unselectAll();
       refresh();
-      void invalidate(quApi.tags);
+      void invalidate();
     },
   });
   const titleId = `qu-batch-${label}`;

@@ -39,6 +39,7 @@ import {
   nextBlankNumber,
   optionLetter,
   SUB_TYPES,
+  switchQuestionType,
   switchType,
   withStem,
   type AnswerParts,
@@ -625,7 +626,7 @@ export function QuEditor({ value: q, onChange, issues, repoId, header }: QuEdito
           size="small"
           label={translate('examhall.quEditor.quType')}
           value={q.quType}
-          onChange={(e) => onChange(switchType(q, Number(e.target.value) as QuTypeValue) as QuBody)}
+          onChange={(e) => onChange(switchQuestionType(q, Number(e.target.value) as QuTypeValue))}
           sx={{ width: 160 }}
         >
           {QuType.items.map((t) => (

@@ -10,7 +10,8 @@ import { useNotify, useTranslate } from 'react-admin';
 import { quApi, type ImportIssue, type QuBody, type QuDetail } from '../../../common/api';
 import { ApiError, call } from '../../../common/http';
 import { useView, ViewsContext } from '../../layout/KeptViews';
-import { endpointKey, useInvalidateEndpoint } from '../../providers/endpointQuery';
+import { endpointKey } from '../../providers/endpointQuery';
+import { useInvalidateQuestions } from './useInvalidateQuestions';
 import { LoadError } from '../shared/LoadError';
 import { LoadingBlock } from '../shared/LoadingBlock';
 import { QuEditor } from './QuEditor';
@@ -67,7 +68,7 @@ function QuForm({ initial, id, repoId: initialRepo, pickRepo, title }: QuFormPro
   const navigate = useNavigate();
   const views = useContext(ViewsContext);
   const view = useView();
-  const invalidate = useInvalidateEndpoint();
+  const invalidate = useInvalidateQuestions();
   const [q, setQ] = useState<QuBody>(initial);
   const [repoId, setRepoId] = useState(initialRepo);
   const [submitted, setSubmitted] = useState(false);
@@ -99,7 +100,7 @@ function QuForm({ initial, id, repoId: initialRepo, pickRepo, title }: QuFormPro
     if (!saved) return;
     notify('examhall.quEditor.saved', { type: 'success' });
     setDirty(false);
-    await invalidate(quApi.paging, quApi.tags);
+    await invalidate();
     if (again) {
       setQ(emptyQuestion(q.quType, q.level));
       setSubmitted(false);

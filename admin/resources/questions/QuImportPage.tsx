@@ -44,7 +44,7 @@ import { CanAccess, useTranslate } from 'react-admin';
 import { quApi, type ImportFormat, type ImportIssue, type ImportItem, type ImportParseResult, type QuBody } from '../../../common/api';
 import { QuLevel, QuType, type CodeOf } from '../../../common/codes';
 import { call, download, upload } from '../../../common/http';
-import { useInvalidateEndpoint } from '../../providers/endpointQuery';
+import { useInvalidateQuestions } from './useInvalidateQuestions';
 import { useCodeChoices, useCodeLabel } from '../shared/labels';
 import { QuEditor } from './QuEditor';
 import { IssueSummary } from './QuFormPage';
@@ -228,7 +228,7 @@ async function readText(file: File): Promise<string> {
 /** /repo/qu/import (?repoId=): choose bank and format → upload or paste → preview, fix or drop → commit → report. */
 export function QuImportPage() {
   const translate = useTranslate();
-  const invalidate = useInvalidateEndpoint();
+  const invalidate = useInvalidateQuestions();
   const levelChoices = useCodeChoices(QuLevel.items);
   const [search] = useSearchParams();
   const [repoId, setRepoId] = useState(search.get('repoId') ?? '');
@@ -264,7 +264,7 @@ export function QuImportPage() {
     mutationFn: (items: QuBody[]) => call(quApi.importCommit, { repoId, level, items }),
     onSuccess: (result) => {
       setCreated(result.created);
-      void invalidate(quApi.paging, quApi.tags);
+      void invalidate();
     },
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuBody } from '../../../common/api';
 import { QuType } from '../../../common/codes';
-import { blankMarker, checkQuestion, emptyQuestion, fromQuBody, newSub, switchType, toPublic, toQuBody, withStem } from './quModel';
+import { blankMarker, checkQuestion, emptyQuestion, fromQuBody, newSub, switchQuestionType, switchType, toPublic, toQuBody, withStem } from './quModel';
 
 const messages = (q: QuBody) => checkQuestion(q).map((i) => `${i.field}: ${i.message}`);
 const opt = (content: string, isRight = false) => ({ id: `o${content}`, content, isRight });
@@ -83,6 +83,13 @@ describe('type switches and the learner preview', () => {
     expect(switchType(multi, QuType.SINGLE).answerList?.map((o) => o.isRight)).toEqual([true, false]);
     expect(switchType(switchType(multi, QuType.SINGLE), QuType.MULTIPLE).answerList?.map((o) => o.content)).toEqual(['A', 'B']);
     expect(switchType(multi, QuType.JUDGE).answerList?.map((o) => o.content)).toEqual(['正确', '错误']);
+  });
+
+  it('a question switched to combined starts with one sub-question', () => {
+    const q = switchQuestionType({ ...emptyQuestion(QuType.SHORT), content: '材料' }, QuType.COMBINED);
+    expect(q.content).toBe('材料');
+    expect(q.subList?.map((s) => s.quType)).toEqual([QuType.SINGLE]);
+    expect(switchQuestionType(q, QuType.SHORT).subList).toEqual([]);
   });
 
   it('a fill-in stem switched to keeps its blanks in step', () => {

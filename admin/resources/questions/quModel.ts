@@ -161,6 +161,13 @@ export function switchType<T extends AnswerParts>(q: T, type: QuTypeValue): T {
   return type === QuType.FILL ? withStem({ ...next, content: '' }, q.content) : next;
 }
 
+/** switchType for a whole question: a combined one starts with one sub-question, other types have none. */
+export function switchQuestionType(q: QuBody, type: QuTypeValue): QuBody {
+  const next = switchType(q, type);
+  if (type === QuType.COMBINED) return (next.subList ?? []).length ? next : { ...next, subList: [newSub()] };
+  return { ...next, subList: [] };
+}
+
 // ---------- checks (server/modules/qu/qu.rules.ts, same fields, same words) ----------
 
 type Report = (field: string, message: string) => void;

@@ -14,5 +14,5 @@ export function useRepoCatalogChoices() {
 /** The category of a bank (form) or of the banks listed (filter; a category includes its sub-categories). */
 export function RepoCatalogSelect({ source = 'catId', emptyText = '—', minWidth = 240 }: { source?: string; emptyText?: string; minWidth?: number }) {
   const { choices, isPending } = useRepoCatalogChoices();
-  return <SelectInput source={source} choices={choices} emptyText={emptyText} emptyValue="" isLoading={isPending} sx={{ minWidth }} />;
+  return <SelectInput source={source} choices={choices} emptyText={emptyText} emptyValue="" isLoading={isPending} sx={{ minWidth, maxWidth: 720 }} />;
 }
