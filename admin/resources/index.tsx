@@ -8,6 +8,8 @@ import menus from './menus';
 import messages from './messages';
 import notices from './notices';
 import repoCatalogs from './repoCatalogs';
+import questions, { QuImportPage } from './questions';
+import repos, { RepoPracticePage } from './repos';
 import roles from './roles';
 import users from './users';
 
@@ -32,6 +34,8 @@ export const resources: ResourceDef[] = [
   { name: 'sys/notice', ...notices },
   { name: 'sys/msg', ...messages },
   { name: 'repo/catalog', ...repoCatalogs },
+  { name: 'repo/list', ...repos },
+  { name: 'repo/qu', ...questions },
   { name: 'course/catalog', ...courseCatalogs },
   { name: 'course/list', ...courses },
 ];
@@ -40,4 +44,6 @@ export const customRoutes: Array<{ path: string; element: ReactElement }> = [
   { path: '/sys/config', element: <SiteConfigPage /> },
   { path: '/course/list/:id/files', element: <CoursewarePage /> },
   { path: '/course/record', element: <CourseRecordPage /> },
+  { path: '/repo/list/:id/practice', element: <RepoPracticePage /> },
+  { path: '/repo/qu/import', element: <QuImportPage /> },
 ];

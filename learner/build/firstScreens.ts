@@ -6,7 +6,7 @@
  * (tests/e2e/learner-shell.e2e.ts).
  *
  * Issue 5 §5 and issue 7: 150 kB for sign-in, the learner home and the exam page. What makes it fit:
- * preact/compat instead of react-dom (vite.learner.config.ts), fetch instead of axios in
+ * preact/compat instead of react-dom (vite.learner.config.ts), XMLHttpRequest instead of axios in
  * common/http, a TypeBox stub, lazy routes, and MUI imported per component.
  *
  * A screen whose route is not built yet is `pending`: while none of its modules exists the build

@@ -158,3 +158,83 @@ test('the home page offers to continue an open exam, and a closed connection at 
   await page.getByRole('button', { name: '确定交卷' }).click();
   await expect(page).toHaveURL(/\/web\/exam\/result\//, { timeout: 30_000 });
 });
+
+test('integrity: whole-paper display, paste blocked, leaving counted until the server hands the paper in, all on the timeline', async ({ page, request }) => {
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  const title = uniqueName('切屏测试');
+  const group = (name: string, quType: number, perScore: number) => ({ title: name, quType, perScore, draws: [{ repoId: 'demo_repo_security', count: 1 }], quIds: [] });
+  const exam = await api<{ id: string }>(
+    request,
+    '/api/exam/exam/save',
+    {
+      title,
+      content: '<p>请勿切屏</p>',
+      openType: 1,
+      departIds: [],
+      userIds: [],
+      password: '',
+      startTime: null,
+      endTime: null,
+      totalTime: 20,
+      qualifyScore: 1,
+      chance: 0,
+      handMin: 0,
+      lateMax: 0,
+      resultShow: 2,
+      reviewAfterEnd: false,
+      thanks: '谢谢',
+      displayMode: 2,
+      shuffleQuestions: false,
+      shuffleOptions: false,
+      leaveLimit: 2,
+      fullscreen: false,
+      blockPaste: true,
+      watermark: true,
+      idleLimit: 0,
+      groups: [group('单选题', 1, 5), group('填空题', 5, 5)],
+    },
+    admin,
+  );
+  const userName = uniqueName('leave');
+  await createUser(request, { userName, realName: '切屏学员', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
+  await signIn(page, userName, PASSWORD);
+  await page.goto(`/web/exam/check/${exam.id}`);
+  await expect(page.getByText('离开考试页面（切换窗口或标签页）达到 2 次将被强制交卷')).toBeVisible();
+  await page.getByRole('button', { name: '开始考试' }).click();
+  await expect(page).toHaveURL(/\/web\/exam\/start\//);
+  const paperId = page.url().split('/').pop()!;
+
+  // The whole paper on one page, with the learner's name as a watermark.
+  await expect(page.getByRole('heading', { name: '第 1 题' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '第 2 题' })).toBeVisible();
+  await expect(page.getByTestId('watermark')).toBeAttached();
+
+  // Paste is refused and recorded.
+  const blank = page.getByRole('textbox', { name: '第1空' });
+  await blank.focus();
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '抄来的答案');
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByText('本场考试禁止粘贴，请自己输入答案。')).toBeVisible();
+  await page.getByRole('button', { name: '知道了' }).click();
+  await expect(blank).toHaveValue('');
+
+  // Leaving once: a warning with the count and the limit. Twice: the server hands the paper in.
+  const leave = () => page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  const back = () => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await leave();
+  await back();
+  await expect(page.getByText('你已离开考试页面 1 次，达到 2 次将被强制交卷。')).toBeVisible();
+  await shoot(page, 'leave-warning', false);
+  await page.getByRole('button', { name: '我知道了' }).click();
+  await leave();
+  await expect(page).toHaveURL(new RegExp(`/web/exam/result/${paperId}$`));
+  await expect(page.getByText('切屏超限强制交卷')).toBeVisible();
+
+  const detail = await api<{ events: Array<{ type: number }> }>(request, '/api/paper/paper/detail', { id: paperId }, admin);
+  const types = detail.events.map((e) => e.type);
+  expect(types).toEqual(expect.arrayContaining([5, 2, 3]));
+  expect(types.filter((t) => t === 2)).toHaveLength(2);
+});

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { BodyOf, PracticeFeedback, PracticeRepo, PracticeRepoDetail, StartBody, Training, TrainingQu, TrainingResult, practiceAdminApi, practiceApi } from '../../../common/api';
-import type { AnswerInput, QuBody, QuDetail } from '../../../common/api/qu';
+import type { AnswerInput, QuDetail } from '../../../common/api/qu';
 import { PracticeMode, QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import { inTransaction, type ServiceContext } from '../../context';
@@ -11,7 +11,7 @@ import { descendantDeptIds } from '../depart/depart.service';
 import { cryptoRng } from '../exam/paper.draw';
 import { wrongQuIdsOf } from '../paper/wrongbook.service';
 import { answerKey, gradeAnswer } from '../qu/qu.grading';
-import { shuffleOptions, toPublic } from '../qu/qu.public';
+import { orderForLearner, toPublic } from '../qu/qu.public';
 import { htmlToText } from '../qu/qu.rules';
 import { bankOrder, getQuestions, registerQuAccess, tagsOfRepo } from '../qu/qu.service';
 import { getRepo, listStat, pagingReposOpenTo, repoOpenTo } from '../qu/repo.service';
@@ -214,20 +214,11 @@ export async function trainingQu(ctx: ServiceContext, userId: string, trainId: s
   return {
     sequence,
     total: ids.length,
-    question: toPublic(quId, matchingShuffled(body)),
+    question: toPublic(quId, orderForLearner(body, false, cryptoRng)),
     favorite: fav.has(quId),
     answer: given ? (JSON.parse(given.answer) as AnswerInput) : null,
     feedback: given || recite ? feedbackOf(q, given ? given.is_right === 1 : true) : null,
   };
-}
-
-/**
- * Matching's right-hand items are always shuffled (their order would give the pairs away); choice
- * options keep the bank's order, in combined parts too, so the feedback's letters match the screen.
- */
-function matchingShuffled(q: QuBody): QuBody {
-  const s = shuffleOptions(q, cryptoRng);
-  return { ...s, answerList: q.answerList, subList: s.subList?.map((sub, i) => ({ ...sub, answerList: q.subList?.[i]?.answerList })) };
 }
 
 /** Judges an answer on the server, records it in one short transaction, and answers the verdict with the right answer. */
