@@ -41,6 +41,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function Verdict({ record }: { record: ExamRecordOfUser }) {
+  // The exam shows only its thank-you: no verdict either.
+  if (record.passed === null) return null;
   if (record.passed) return <Chip size="small" color="success" label="已通过" />;
   if (record.awaitingMark > 0) return <Chip size="small" color="warning" label="待阅卷" />;
   return <Chip size="small" color="error" variant="outlined" label="未通过" />;
