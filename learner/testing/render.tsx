@@ -1,4 +1,4 @@
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RequestHandler } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -13,8 +13,6 @@ import { api, server } from './server';
 // jsdom has no scrolling; react-router's scroll restoration calls it on every navigation.
 window.scrollTo = () => undefined;
 
-// The whole app renders per test; on a busy two-core machine the first paint can take over a second.
-configure({ asyncUtilTimeout: 10_000 });
 
 export interface Scenario {
   /** Where the app starts (path plus query). */

@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Whole screens render per test; on a busy two-core machine (CI, parallel builds) the first paint
+// can take over a second, the library's default wait. Waits still end as soon as the screen is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
