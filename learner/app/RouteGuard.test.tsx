@@ -38,7 +38,7 @@ describe('route guard and session start', () => {
   it('sends a signed-in learner opening /login to the learner home', async () => {
     const { location } = renderApp({ path: '/login', user: learner() });
     await waitFor(() => expect(location()).toBe('/web/index'));
-    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '在线考试' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: '在线考试' })).toBeTruthy();
   });
 

@@ -74,6 +74,12 @@ export function measureFirstScreens(bundle: OutputBundle, opts: MeasureOptions):
     const verdict = kb <= budgetKb ? 'within' : 'OVER';
     report.lines.push(`  ${screen.padEnd(width)} ${kb.toFixed(2).padStart(7)} kB gzip in ${String(loaded.size).padStart(2)} chunks (${verdict} the ${budgetKb} kB budget)`);
     if (kb > budgetKb) report.problems.push(`${screen} loads ${kb.toFixed(2)} kB gzip of JS, over its ${budgetKb} kB budget`);
+    // BUDGET_DETAIL=1 npm run build: what each screen's chunks weigh, heaviest first.
+    if (process.env.BUDGET_DETAIL) {
+      [...loaded.values()]
+        .sort((a, b) => sizeOf(b) - sizeOf(a))
+        .forEach((c) => report.lines.push(`      ${(sizeOf(c) / 1000).toFixed(2).padStart(7)} kB  ${c.fileName}  (${c.moduleIds.slice(0, 3).map((m) => path.relative(root, m)).join(', ')}${c.moduleIds.length > 3 ? ', …' : ''})`));
+    }
 
     // One line per rule broken: the first module that breaks it, and how many more do.
     const hits = new Map<string, { first: string; more: number }>();

@@ -6,7 +6,7 @@
  * (tests/e2e/learner-shell.e2e.ts).
  *
  * Issue 5 §5 and issue 7: 150 kB for sign-in, the learner home and the exam page. What makes it fit:
- * preact/compat instead of react-dom (vite.learner.config.ts), fetch instead of axios in
+ * preact/compat instead of react-dom (vite.learner.config.ts), XMLHttpRequest instead of axios in
  * common/http, a TypeBox stub, lazy routes, and MUI imported per component.
  *
  * A screen whose route is not built yet is `pending`: while none of its modules exists the build
@@ -23,10 +23,10 @@ export interface FirstScreen {
 
 export const FIRST_SCREENS: Record<string, FirstScreen> = {
   '/login': { modules: ['learner/layouts/BareLayout.tsx', 'learner/features/auth/LoginPage.tsx'], budgetKb: 150 },
-  // The learner home: the 404 inside the web layout until the exam list (issue 7) replaces it.
-  '/web/index': { modules: ['learner/layouts/WebLayout.tsx', 'learner/features/errors/NotFoundPage.tsx'], budgetKb: 150 },
-  // The exam page (issue 7): list its layout (if any) and page module here when the route exists.
-  '/web/exam/start/:id': { modules: ['learner/features/exam/ExamPage.tsx'], budgetKb: 150, pending: 'issue 7, learner/features/exam/' },
+  // The learner home: the exam list.
+  '/web/index': { modules: ['learner/layouts/WebLayout.tsx', 'learner/features/exam/ExamListPage.tsx'], budgetKb: 150 },
+  // The exam page: no layout of its own (its bar is part of the page).
+  '/web/exam/start/:id': { modules: ['learner/features/exam/ExamPage.tsx'], budgetKb: 150 },
 };
 
 /**

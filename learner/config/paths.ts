@@ -12,6 +12,20 @@ export const paths = {
   notFound: { path: '/404', title: '页面不存在' },
 
   examList: { path: '/web/index', title: '在线考试' },
+  examCheck: { path: '/web/exam/check/:id', title: '考试须知', to: (examId: string) => `/web/exam/check/${encodeURIComponent(examId)}` },
+  /** The exam page of a paper (id = the paper's id). */
+  examStart: { path: '/web/exam/start/:id', title: '正在考试', to: (paperId: string) => `/web/exam/start/${encodeURIComponent(paperId)}` },
+  examResult: { path: '/web/exam/result/:id', title: '考试结果', to: (paperId: string) => `/web/exam/result/${encodeURIComponent(paperId)}` },
+  examDebug: { path: '/web/exam/debug', title: '设备检测' },
+  paperRecords: { path: '/web/paper', title: '我的成绩' },
+  /** The attempts of one exam by one learner (a learner sees only their own; the server restricts). */
+  paperList: {
+    path: '/web/paper/list/:examId/:userId',
+    title: '考试记录',
+    to: (examId: string, userId: string) => `/web/paper/list/${encodeURIComponent(examId)}/${encodeURIComponent(userId)}`,
+  },
+  wrongBook: { path: '/web/book/list/:examId', title: '错题本', to: (examId: string) => `/web/book/list/${encodeURIComponent(examId)}` },
+  quView: { path: '/web/qu/view/:id', title: '试题详情', to: (quId: string) => `/web/qu/view/${encodeURIComponent(quId)}` },
   course: { path: '/web/course', title: '课程学习' },
   courseView: {
     path: '/web/course/view/:courseId/:fileId?',
@@ -19,7 +33,18 @@ export const paths = {
     to: (courseId: string, fileId?: string) =>
       `/web/course/view/${encodeURIComponent(courseId)}${fileId ? `/${encodeURIComponent(fileId)}` : ''}`,
   },
-  repo: { path: '/web/repo', title: '题库训练' },
+  repo: { path: '/web/repo', title: '题库训练', to: (tab?: 'fav') => (tab ? `/web/repo?tab=${tab}` : '/web/repo') },
+  repoView: { path: '/web/repo/view/:repoId', title: '题库详情', to: (repoId: string) => `/web/repo/view/${encodeURIComponent(repoId)}` },
+  repoTraining: {
+    path: '/web/repo/training/:repoId/:mode',
+    title: '题库练习',
+    /** `query`: what the start call needs besides bank and mode (quType, tag, fromTrainId), or the training to go on with (trainId). */
+    to: (repoId: string, mode: number, query: Record<string, string | number | undefined> = {}) => {
+      const q = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]]))).toString();
+      return `/web/repo/training/${encodeURIComponent(repoId)}/${mode}${q ? `?${q}` : ''}`;
+    },
+  },
+  repoResult: { path: '/web/repo/repo/:trainId', title: '练习结果', to: (trainId: string) => `/web/repo/repo/${encodeURIComponent(trainId)}` },
   notice: { path: '/web/notice', title: '系统公告' },
   noticeDetail: {
     path: '/web/notice/detail/:id',

@@ -25,6 +25,27 @@ describe.each(DIALECTS)('bank practice on %s', (dialect) => {
   const t = useTestApp(dialect);
   afterAll(() => fs.rmSync(t.config.dataDir, { recursive: true, force: true }));
 
+  it("keeps choice options in the bank's order (combined parts too), so the feedback's letters match the screen", async () => {
+    const admin = await t.adminToken();
+    const { repo } = await bankWithEveryType(t);
+    const options = ['甲', '乙', '丙', '丁', '戊', '己'].map((content, i) => ({ content, isRight: i === 0 }));
+    const saved = await t.call<QuDetail>(
+      '/api/qu/qu/save',
+      { repoId: repo.id, quType: QuType.COMBINED, content: '<p>材料</p>', subList: [{ quType: QuType.SINGLE, share: 1, content: '<p>小单选</p>', answerList: options }] },
+      admin,
+    );
+    const learner = await insertUser(t, `p_${dialect}_order`);
+    await t.call('/api/repo/save', { id: repo.id, title: repo.title, practiceOpen: true, practiceAudience: 1 }, admin);
+    const trainId = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.SEQUENTIAL }, learner.token)).body.data.trainId;
+    const card = (await t.call('/api/user/repo/card', { trainId }, learner.token)).body.data;
+    const sequence = card.items.find((i: { quId: string }) => i.quId === saved.body.data.id).sequence;
+    const stored = saved.body.data.subList![0].answerList!.map((o) => o.id);
+    for (let round = 0; round < 5; round++) {
+      const shown = (await t.call('/api/user/repo/next', { trainId, sequence }, learner.token)).body.data.question;
+      expect(shown.subList[0].answerList.map((o: { id: string }) => o.id)).toEqual(stored);
+    }
+  });
+
   it('opens a bank only to its audience, judges on the server, resumes, and clears wrong questions after two rights in a row', async () => {
     const admin = await t.adminToken();
     const { repo, qus } = await bankWithEveryType(t);

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import NativeSelect from '@mui/material/NativeSelect';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import type { AnswerInput, QuPublic } from '../../api/qu';
 import { QuType } from '../../codes';
@@ -128,17 +128,17 @@ function ChoiceAnswer({ qu, value, onChange, disabled }: QuestionAnswerProps) {
 function ShortAnswer(props: QuestionAnswerProps) {
   const { value, onChange, disabled } = props;
   return (
-    <TextField
+    <OutlinedInput
       multiline
       minRows={5}
       maxRows={20}
       fullWidth
-      label="作答"
       placeholder="请在此输入你的答案"
       value={value.answer ?? ''}
       disabled={disabled}
       onChange={(e) => onChange({ answer: e.target.value })}
-      slotProps={{ htmlInput: { maxLength: 20_000, ...pasteGuard(props) } }}
+      inputProps={{ maxLength: 20_000, 'aria-label': '作答', ...pasteGuard(props) }}
+      sx={{ bgcolor: 'background.paper' }}
     />
   );
 }

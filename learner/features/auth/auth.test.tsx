@@ -67,8 +67,7 @@ describe('login page', () => {
     await fill('密码', 'Passw0rd');
     await user.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(location()).toBe('/web/index'));
-    // Not built yet: the standard 404 inside the web layout.
-    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '在线考试' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
   });
 

@@ -11,7 +11,7 @@ import { examState, type ExamDef } from '../exam/exam.def';
 import { drawQuestionIds, findExamDef, inAudience } from '../exam/exam.service';
 import { cryptoRng } from '../exam/paper.draw';
 import { gradeAnswer, gradeCombined } from '../qu/qu.grading';
-import { shuffleOptions, toPublic } from '../qu/qu.public';
+import { orderForLearner, toPublic } from '../qu/qu.public';
 import { getQuestions } from '../qu/qu.service';
 import { getUserRecord } from '../user/user.service';
 import { answerForType, answerOf, groupsOfPaper, SAVE_GRACE_MS, saysSomething, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
@@ -72,17 +72,6 @@ export async function checkProcess(ctx: ServiceContext, userId: string): Promise
 
 // ---------- making a paper ----------
 
-/** A question as it goes onto a paper: options shuffled when the exam says so; matching's right-hand items always. */
-function forPaper(q: QuBody, shuffle: boolean): QuBody {
-  const shuffled = shuffleOptions(q, cryptoRng);
-  if (shuffle) return shuffled;
-  return {
-    ...shuffled,
-    answerList: q.answerList,
-    subList: shuffled.subList?.map((s, i) => ({ ...s, answerList: q.subList?.[i]?.answerList })),
-  };
-}
-
 export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: string, password?: string): Promise<{ id: string }> {
   const def = await findExamDef(ctx, examId);
   const c = await entryCheck(ctx, who.id, def, password);
@@ -101,7 +90,7 @@ export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: st
       const q = questions.get(quId);
       if (!q) return;
       const { id: _id, repoId: _r, repoTitle: _t, createTime: _c, updateTime: _u, ...body } = q;
-      const snap = forPaper(body, def.shuffleOptions);
+      const snap = orderForLearner(body, def.shuffleOptions, cryptoRng);
       const base = { paper_id: paperId, group_index: gi, answer: '', seq: 0, answered: 0, mark: 0, is_right: 0, actual_score: null, needs_mark: 0, comment: '', update_time: now };
       qus.push({ ...base, qu_id: quId, parent_id: '', sort: qus.length + 1, qu_type: q.quType, score: g.perScore, question: JSON.stringify(snap) });
       if (q.quType === QuType.COMBINED) {

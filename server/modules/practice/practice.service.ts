@@ -11,7 +11,7 @@ import { descendantDeptIds } from '../depart/depart.service';
 import { cryptoRng } from '../exam/paper.draw';
 import { wrongQuIdsOf } from '../paper/wrongbook.service';
 import { answerKey, gradeAnswer } from '../qu/qu.grading';
-import { shuffleOptions, toPublic } from '../qu/qu.public';
+import { orderForLearner, toPublic } from '../qu/qu.public';
 import { htmlToText } from '../qu/qu.rules';
 import { bankOrder, getQuestions, registerQuAccess, tagsOfRepo } from '../qu/qu.service';
 import { getRepo, listStat, pagingReposOpenTo, repoOpenTo } from '../qu/repo.service';
@@ -214,8 +214,7 @@ export async function trainingQu(ctx: ServiceContext, userId: string, trainId: s
   return {
     sequence,
     total: ids.length,
-    // Matching's right-hand items are always shuffled: their order would give the pairs away.
-    question: toPublic(quId, { ...shuffleOptions(body, cryptoRng), answerList: body.answerList }),
+    question: toPublic(quId, orderForLearner(body, false, cryptoRng)),
     favorite: fav.has(quId),
     answer: given ? (JSON.parse(given.answer) as AnswerInput) : null,
     feedback: given || recite ? feedbackOf(q, given ? given.is_right === 1 : true) : null,

@@ -103,3 +103,18 @@ export function shuffleOptions(q: QuBody, rng: ShuffleRng): QuBody {
   if (q.quType === QuType.COMBINED) return { ...q, subList: q.subList?.map((s) => shuffleOne(s, rng)) };
   return shuffleOne(q, rng);
 }
+
+/**
+ * A question as a learner is shown it: matching's right-hand items always in a random order (their
+ * order would give the pairs away); choice options too only when `choices` says so (an exam's
+ * shuffle setting), otherwise in the bank's order, combined parts included.
+ */
+export function orderForLearner(q: QuBody, choices: boolean, rng: ShuffleRng): QuBody {
+  const shuffled = shuffleOptions(q, rng);
+  if (choices) return shuffled;
+  return {
+    ...shuffled,
+    answerList: q.answerList,
+    subList: shuffled.subList?.map((s, i) => ({ ...s, answerList: q.subList?.[i]?.answerList })),
+  };
+}

@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { LEARNER_ROLE_ID, createUser, signIn, uniqueName } from './support';
+
+/**
+ * Bank practice (issue 8) as a learner clicks through it, on the demo bank that the seed opens to
+ * everyone: a sequential training answered wrong then right with instant feedback, a star, leaving
+ * and continuing, the result, practising the missed one again, the favourites list, and a bank
+ * that is not open. A fresh learner (the demo learner's password is generated at first start), so
+ * the run starts with no practice history.
+ */
+const DEMO_REPO_ID = 'demo_repo_security';
+const DEMO_TITLE = '信息安全与办公常识（演示）';
+const FIRST = '下列哪一个密码最安全？';
+const FIRST_ANALYSIS = '足够长、混合大小写字母、数字和符号、且不含个人信息的密码最难被猜中。';
+const PASSWORD = 'Learn1234';
+const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/practice');
+
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [label, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const question = (page: Page) => page.getByRole('region', { name: '当前试题' });
+
+test('a learner practises the demo bank: feedback, star, continue, result, retry, favourites', async ({ page, request }) => {
+  const userName = uniqueName('practice');
+  await createUser(request, { userName, realName: '练习学员', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
+  await signIn(page, userName, PASSWORD);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The bank list: the demo bank, not practised yet.
+  await page.goto('/web/repo');
+  const bank = page.getByRole('listitem', { name: DEMO_TITLE });
+  await expect(bank).toBeVisible();
+  await expect(bank.getByText('还没有练习过')).toBeVisible();
+  await shoot(page, 'list');
+
+  await bank.getByRole('link', { name: DEMO_TITLE, exact: true }).click();
+  await expect(page).toHaveURL(`/web/repo/view/${DEMO_REPO_ID}`);
+  await expect(page.getByRole('heading', { name: DEMO_TITLE })).toBeVisible();
+  await expect(page.getByRole('table', { name: '题型分布' })).toContainText('单选题');
+  await expect(page.getByRole('button', { name: '错题练习' })).toBeDisabled();
+  await shoot(page, 'detail');
+
+  // Sequential training: the first question, no answer or analysis before answering.
+  await page.getByRole('button', { name: '顺序练习' }).click();
+  await expect(page).toHaveURL(new RegExp(`/web/repo/training/${DEMO_REPO_ID}/1\\?trainId=`));
+  await expect(question(page)).toContainText(FIRST);
+  await expect(question(page)).toContainText('第 1 题');
+  await expect(page.getByText(FIRST_ANALYSIS)).toHaveCount(0);
+  await expect(page.getByText('正确答案：')).toHaveCount(0);
+  await shoot(page, 'training');
+
+  // Wrong on purpose (A), with the keyboard: the verdict, the right answer (C) and the analysis at once.
+  await page.keyboard.press('a');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('回答错误，请看下方的正确答案和解析')).toBeVisible();
+  await expect(page.getByText(FIRST_ANALYSIS)).toBeVisible();
+  await expect(page.getByText(/正确答案：/)).toContainText('C');
+  await page.getByRole('button', { name: '收藏本题' }).click();
+  await expect(page.getByRole('button', { name: '取消收藏' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '答题卡' }).first().getByRole('button', { name: '第1题，答错' })).toBeVisible();
+  await shoot(page, 'feedback');
+
+  // Two more, right: Enter goes on, a letter picks, Enter submits.
+  await page.keyboard.press('Enter');
+  await expect(question(page)).toContainText('第 2 题');
+  await page.keyboard.press('c');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('回答正确')).toBeVisible();
+  await page.getByRole('button', { name: '下一题' }).click();
+  await expect(question(page)).toContainText('第 3 题');
+  await page.getByRole('radio', { name: /锁定屏幕/ }).check();
+  await page.getByRole('button', { name: '提交答案' }).click();
+  await expect(page.getByText('回答正确')).toBeVisible();
+
+  // The answer card on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: '答题卡' }).click();
+  const cardDialog = page.getByRole('dialog', { name: '答题卡' });
+  await expect(cardDialog.getByRole('button', { name: '第3题，答对' })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'answer-card-phone.png') });
+  await cardDialog.getByRole('button', { name: '关闭' }).click();
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Leave, come back: the bank offers to continue where I was.
+  await page.goto('/web/repo');
+  await expect(page.getByRole('listitem', { name: DEMO_TITLE }).getByRole('link', { name: `继续练习 ${DEMO_TITLE}` })).toBeVisible();
+  await page.getByRole('listitem', { name: DEMO_TITLE }).getByRole('link', { name: '详情' }).click();
+  await page.getByRole('button', { name: '顺序练习' }).click();
+  const dialog = page.getByRole('dialog', { name: '继续上次的练习？' });
+  await expect(dialog).toContainText('已答 3 /');
+  await dialog.getByRole('button', { name: '继续练习' }).click();
+  await expect(question(page)).toContainText('第 4 题');
+  await expect(page.getByRole('button', { name: '提交答案' })).toBeVisible();
+
+  // Finish: the result, with the missed question linked.
+  await page.getByRole('button', { name: '结束练习' }).click();
+  await page.getByRole('dialog', { name: '结束练习' }).getByRole('button', { name: '查看结果' }).click();
+  await expect(page).toHaveURL(/\/web\/repo\/repo\//);
+  await expect(page.getByRole('heading', { name: '练习结果' })).toBeVisible();
+  await expect(page.getByText(/^3\/\d+$/)).toBeVisible();
+  const missed = page.getByRole('list', { name: '答错的题' });
+  await expect(missed.getByRole('link')).toHaveCount(1);
+  await expect(missed.getByRole('link', { name: FIRST })).toHaveAttribute('href', /^\/web\/qu\/view\//);
+  await shoot(page, 'result');
+
+  // Practise the missed one again: a one-question training.
+  await page.getByRole('link', { name: '再练一遍错题' }).click();
+  await expect(page).toHaveURL(new RegExp(`/web/repo/training/${DEMO_REPO_ID}/8\\?trainId=`));
+  await expect(question(page)).toContainText('共 1 题');
+  await expect(question(page)).toContainText(FIRST);
+  await page.keyboard.press('c');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('回答正确')).toBeVisible();
+  await expect(page.getByText('本次练习的题目已全部答完')).toBeVisible();
+  await page.getByRole('button', { name: '查看结果' }).click();
+  await expect(page.getByRole('list', { name: '答错的题' })).toHaveCount(0);
+  await expect(page.getByText('这次练习没有答错的题，继续保持！')).toBeVisible();
+
+  // My favourites: the starred question.
+  await page.goto('/web/repo?tab=fav');
+  await expect(page.getByRole('list', { name: '收藏的试题' }).getByRole('link', { name: FIRST })).toBeVisible();
+  await shoot(page, 'favourites');
+
+  // Practise the favourites as a set (a second mode): the one starred question.
+  await page.getByRole('link', { name: DEMO_TITLE }).click();
+  await expect(page).toHaveURL(new RegExp(`/web/repo/training/${DEMO_REPO_ID}/7\\?trainId=`));
+  await expect(question(page)).toContainText('共 1 题');
+  await expect(question(page)).toContainText(FIRST);
+  await expect(page.getByRole('button', { name: '取消收藏' })).toBeVisible();
+
+  // A bank that does not exist (or is not open to me): the server's message, no crash.
+  await page.goto('/web/repo/view/no_such_bank');
+  await expect(page.getByText('题库不存在或未对您开放练习')).toBeVisible();
+});
+
+test('by type: a combined question is self-checked, a fill-in is judged; recite shows answers at once', async ({ page, request }) => {
+  const userName = uniqueName('practice');
+  await createUser(request, { userName, realName: '题型学员', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
+  await signIn(page, userName, PASSWORD);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // By type: pick 组合题 in the picker.
+  await page.goto(`/web/repo/view/${DEMO_REPO_ID}`);
+  await page.getByRole('button', { name: '题型练习' }).click();
+  await page.getByRole('dialog', { name: '选择题型' }).getByText('组合题').click();
+  await expect(page).toHaveURL(new RegExp(`/web/repo/training/${DEMO_REPO_ID}/3\\?trainId=`));
+  await expect(question(page)).toContainText('阅读材料');
+  await expect(question(page)).toContainText('共 2 题');
+  // Nothing answered: refused with a message, nothing sent.
+  await page.getByRole('button', { name: '提交答案' }).click();
+  await expect(page.getByText('请先作答再提交')).toBeVisible();
+  await page.getByRole('radio', { name: /^A\./ }).first().check();
+  await page.getByRole('textbox', { name: '作答' }).fill('不点击链接；连接 VPN。');
+  await shoot(page, 'combined');
+  await page.getByRole('button', { name: '提交答案' }).click();
+  await expect(page.getByText('已提交。组合题请对照下方的参考答案和解析自行检查。')).toBeVisible();
+  await expect(page.getByText('制造紧迫感并要求点击链接验证，是钓鱼邮件的典型特征。')).toBeVisible();
+  await shoot(page, 'combined-feedback');
+
+  // By knowledge point would ask the same way; switch to fill-in: start over with another type.
+  await page.goto(`/web/repo/view/${DEMO_REPO_ID}`);
+  await page.getByRole('button', { name: '题型练习' }).click();
+  await page.getByRole('dialog', { name: '选择题型' }).getByText('填空题').click();
+  const again = page.getByRole('dialog', { name: '继续上次的练习？' });
+  await expect(again).toContainText('重新开始将改为练习题型练习（填空题）');
+  await again.getByRole('button', { name: '重新开始' }).click();
+  await expect(question(page)).toContainText('3-2-1');
+  await page.getByRole('textbox', { name: '第1空' }).fill('三');
+  await page.getByRole('textbox', { name: '第2空' }).fill('两');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('回答正确')).toBeVisible();
+  await shoot(page, 'fill-feedback');
+
+  // Recite: answers and analyses at once, nothing to submit.
+  await page.goto(`/web/repo/view/${DEMO_REPO_ID}`);
+  await page.getByRole('button', { name: '背题模式' }).click();
+  await expect(question(page)).toContainText(FIRST);
+  await expect(page.getByText(FIRST_ANALYSIS)).toBeVisible();
+  await expect(page.getByRole('button', { name: '提交答案' })).toHaveCount(0);
+  await page.keyboard.press('ArrowRight');
+  await expect(question(page)).toContainText('第 2 题');
+  await shoot(page, 'recite');
+});
