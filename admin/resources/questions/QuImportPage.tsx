@@ -15,6 +15,7 @@ import {
   Grid,
   LinearProgress,
   MenuItem,
+  Paper,
   Radio,
   RadioGroup,
   Stack,
@@ -113,6 +114,39 @@ export function ImportPreview({ drafts, onFix, onDrop }: { drafts: Draft[]; onFi
   const shown = onlyErrors ? drafts.filter((d) => d.errors.length > 0) : drafts;
   const bad = drafts.filter((d) => d.errors.length > 0).length;
   const dup = drafts.filter((d) => d.item.duplicate).length;
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const problems = (d: Draft) =>
+    d.errors.length === 0 ? (
+      <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label={translate('examhall.quImport.ok')} />
+    ) : (
+      <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
+        {d.errors.map((e, i) => (
+          <Typography component="li" variant="body2" key={i}>
+            <b>{fieldLabel(e.field)}</b>：<span>{e.message}</span>
+          </Typography>
+        ))}
+      </Box>
+    );
+  const actions = (d: Draft) => (
+    <>
+      <Button size="small" startIcon={<EditIcon />} onClick={() => onFix(d)} aria-label={`${translate('examhall.quImport.fix')} ${d.item.index}`}>
+        {translate('examhall.quImport.fix')}
+      </Button>
+      <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onDrop(d)} aria-label={`${translate('examhall.quImport.drop')} ${d.item.index}`}>
+        {translate('examhall.quImport.drop')}
+      </Button>
+    </>
+  );
+  const typeName = (d: Draft) => (QuType.has(d.question.quType) ? codeLabel(QuType.items, d.question.quType) : '—');
+  const stem = (d: Draft) => (
+    <>
+      <Typography variant="body2" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+        {stemText(d.question.content) || '—'}
+      </Typography>
+      {d.item.duplicate ? <Chip size="small" color="warning" variant="outlined" label={translate('examhall.quImport.duplicate')} sx={{ mt: 0.5 }} /> : null}
+    </>
+  );
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} sx={{ mb: 1 }}>
@@ -121,56 +155,51 @@ export function ImportPreview({ drafts, onFix, onDrop }: { drafts: Draft[]; onFi
         </Typography>
         <FormControlLabel control={<Switch size="small" checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} />} label={translate('examhall.quImport.onlyErrors')} />
       </Stack>
-      <TableContainer sx={{ maxHeight: { md: 560 } }}>
-        <Table size="small" stickyHeader aria-label={translate('examhall.quImport.step2')}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 56 }}>#</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, width: 90 }}>{translate('examhall.quImport.source')}</TableCell>
-              <TableCell sx={{ width: 80 }}>{translate('resources.repo/qu.fields.quType')}</TableCell>
-              <TableCell>{translate('examhall.quImport.stem')}</TableCell>
-              <TableCell>{translate('examhall.quImport.problems')}</TableCell>
-              <TableCell align="right">{translate('examhall.common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((d) => (
-              <TableRow key={d.key} data-testid={`import-row-${d.item.index}`} sx={d.errors.length ? { bgcolor: 'rgba(211, 47, 47, 0.05)' } : undefined}>
-                <TableCell>{d.item.index}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{d.item.source}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{QuType.has(d.question.quType) ? codeLabel(QuType.items, d.question.quType) : '—'}</TableCell>
-                <TableCell sx={{ minWidth: 160 }}>
-                  <Typography variant="body2" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-                    {stemText(d.question.content) || '—'}
-                  </Typography>
-                  {d.item.duplicate ? <Chip size="small" color="warning" variant="outlined" label={translate('examhall.quImport.duplicate')} sx={{ mt: 0.5 }} /> : null}
-                </TableCell>
-                <TableCell sx={{ minWidth: 160 }}>
-                  {d.errors.length === 0 ? (
-                    <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label={translate('examhall.quImport.ok')} />
-                  ) : (
-                    <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
-                      {d.errors.map((e, i) => (
-                        <Typography component="li" variant="body2" key={i}>
-                          <b>{fieldLabel(e.field)}</b>：<span>{e.message}</span>
-                        </Typography>
-                      ))}
-                    </Box>
-                  )}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" startIcon={<EditIcon />} onClick={() => onFix(d)} aria-label={`${translate('examhall.quImport.fix')} ${d.item.index}`}>
-                    {translate('examhall.quImport.fix')}
-                  </Button>
-                  <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onDrop(d)} aria-label={`${translate('examhall.quImport.drop')} ${d.item.index}`}>
-                    {translate('examhall.quImport.drop')}
-                  </Button>
-                </TableCell>
+      {phone ? (
+        <Stack spacing={1}>
+          {shown.map((d) => (
+            <Paper key={d.key} variant="outlined" data-testid={`import-row-${d.item.index}`} sx={{ p: 1.5, borderColor: d.errors.length ? 'error.light' : undefined }}>
+              <Typography variant="caption" color="text.secondary" component="div">
+                #{d.item.index} · {d.item.source} · {typeName(d)}
+              </Typography>
+              <Box sx={{ my: 0.5 }}>{stem(d)}</Box>
+              {problems(d)}
+              <Stack direction="row" justifyContent="flex-end" sx={{ mt: 0.5 }}>
+                {actions(d)}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <TableContainer sx={{ maxHeight: { md: 560 } }}>
+          <Table size="small" stickyHeader aria-label={translate('examhall.quImport.step2')}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: 56 }}>#</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, width: 90 }}>{translate('examhall.quImport.source')}</TableCell>
+                <TableCell sx={{ width: 80 }}>{translate('resources.repo/qu.fields.quType')}</TableCell>
+                <TableCell>{translate('examhall.quImport.stem')}</TableCell>
+                <TableCell>{translate('examhall.quImport.problems')}</TableCell>
+                <TableCell align="right">{translate('examhall.common.actions')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {shown.map((d) => (
+                <TableRow key={d.key} data-testid={`import-row-${d.item.index}`} sx={d.errors.length ? { bgcolor: 'rgba(211, 47, 47, 0.05)' } : undefined}>
+                  <TableCell>{d.item.index}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{d.item.source}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{typeName(d)}</TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>{stem(d)}</TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>{problems(d)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {actions(d)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
     </Box>
   );
 }
