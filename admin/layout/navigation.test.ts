@@ -44,6 +44,9 @@ describe('navigation', () => {
     const pages = flattenNav(buildNav(adminRoutes));
     expect(resolvePage('/sys/user', pages)).toMatchObject({ page: { path: '/sys/user' }, action: 'list' });
     expect(resolvePage('/sys/user/create', pages)).toMatchObject({ page: { path: '/sys/user' }, action: 'create' });
+    // A screen of its own under a menu page is named by its word, not taken for an edit.
+    expect(resolvePage('/sys/user/import', pages)).toMatchObject({ page: { path: '/sys/user' }, action: 'import' });
+    expect(resolvePage('/sys/user/u1/practice', pages)).toMatchObject({ action: 'practice' });
     expect(resolvePage('/sys/user/42', pages)).toMatchObject({ page: { path: '/sys/user' }, action: 'edit' });
     expect(resolvePage('/sys/user/42/show', pages)).toMatchObject({ page: { path: '/sys/user' }, action: 'show' });
     expect(resolvePage('/sys/users', pages)).toBeNull();

@@ -87,7 +87,12 @@ export function flattenNav(items: NavItem[], trail: string[] = []): NavPage[] {
 }
 
 /** How a path below a menu page relates to it (react-admin's create / edit / show screens). */
-export type PageAction = 'list' | 'create' | 'edit' | 'show';
+export type PageAction = 'list' | 'create' | 'edit' | 'show' | SubPage;
+
+/** Screens of their own under a menu page (/repo/qu/import, /repo/list/:id/practice, /course/list/:id/files): named by pages.<path>.<word>. */
+const SUB_PAGES = ['import', 'practice', 'files'] as const;
+type SubPage = (typeof SUB_PAGES)[number];
+const isSubPage = (word: string | undefined): word is SubPage => (SUB_PAGES as readonly string[]).includes(word ?? '');
 
 export interface ResolvedPage {
   page: NavPage;
@@ -105,7 +110,8 @@ export function resolvePage(pathname: string, pages: NavPage[]): ResolvedPage | 
   }
   if (!best) return null;
   const rest = path.slice(best.path.length + 1).split('/');
-  const action: PageAction = rest[0] === 'create' ? 'create' : rest[rest.length - 1] === 'show' ? 'show' : 'edit';
+  const last = rest[rest.length - 1];
+  const action: PageAction = rest[0] === 'create' ? 'create' : last === 'show' ? 'show' : isSubPage(last) ? last : 'edit';
   return { page: best, action };
 }
 

@@ -29,6 +29,8 @@ export const courseMessages = defineMessages(
         },
       },
     },
+    // The tab and breadcrumb of its own sub-page (otherwise the resource's "edit").
+    pages: { 'course/list': { files: '课件管理' } },
     examhall: {
       courses: {
         title: '课程列表',
@@ -108,6 +110,7 @@ export const courseMessages = defineMessages(
         },
       },
     },
+    pages: { 'course/list': { files: 'Courseware' } },
     examhall: {
       courses: {
         title: 'Courses',

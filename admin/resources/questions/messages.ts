@@ -16,6 +16,8 @@ export const questionMessages = defineMessages(
         },
       },
     },
+    // The tab and breadcrumb of its own sub-page (otherwise the resource's "edit").
+    pages: { 'repo/qu': { import: '导入试题' } },
     examhall: {
       questions: {
         title: '试题管理',
@@ -166,6 +168,7 @@ export const questionMessages = defineMessages(
         },
       },
     },
+    pages: { 'repo/qu': { import: 'Import questions' } },
     examhall: {
       questions: {
         title: 'Questions',

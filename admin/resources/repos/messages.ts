@@ -20,6 +20,8 @@ export const repoMessages = defineMessages(
         },
       },
     },
+    // The tab and breadcrumb of its own sub-page (otherwise the resource's "edit").
+    pages: { 'repo/list': { practice: '练习情况' } },
     examhall: {
       repos: {
         title: '题库列表',
@@ -78,6 +80,7 @@ export const repoMessages = defineMessages(
         },
       },
     },
+    pages: { 'repo/list': { practice: 'Practice figures' } },
     examhall: {
       repos: {
         title: 'Question banks',
