@@ -5,6 +5,9 @@ import { repoCatalogMessages } from './repoCatalogs/messages';
 import { courseRecordMessages } from './courseRecords/messages';
 import { courseMessages } from './courses/messages';
 import { departMessages } from './departs/messages';
+import { examMessages } from './exams/messages';
+import { markMessages } from './marking/messages';
+import { paperMessages } from './papers/messages';
 import { menuMessages } from './menus/messages';
 import { msgMessages } from './messages/messages';
 import { noticeMessages } from './notices/messages';
@@ -13,4 +16,4 @@ import { sharedMessages } from './shared/messages';
 import { userMessages } from './users/messages';
 
 /** Every resource folder's own catalogue (each checked zh against en where it is defined). */
-export const resourceCatalogues: Messages<unknown>[] = [sharedMessages, userMessages, departMessages, roleMessages, menuMessages, noticeMessages, msgMessages, configMessages, courseMessages, courseCatalogMessages, courseRecordMessages, repoCatalogMessages];
+export const resourceCatalogues: Messages<unknown>[] = [sharedMessages, userMessages, departMessages, roleMessages, menuMessages, noticeMessages, msgMessages, configMessages, courseMessages, courseCatalogMessages, courseRecordMessages, repoCatalogMessages, examMessages, paperMessages, markMessages];

@@ -4,6 +4,9 @@ import courseCatalogs from './courseCatalogs';
 import { CourseRecordPage } from './courseRecords';
 import courses, { CoursewarePage } from './courses';
 import departs from './departs';
+import exams from './exams';
+import { MarkPage } from './marking';
+import { PaperDetailPage, PaperPage } from './papers';
 import menus from './menus';
 import messages from './messages';
 import notices from './notices';
@@ -34,10 +37,14 @@ export const resources: ResourceDef[] = [
   { name: 'repo/catalog', ...repoCatalogs },
   { name: 'course/catalog', ...courseCatalogs },
   { name: 'course/list', ...courses },
+  { name: 'exam/list', ...exams },
 ];
 
 export const customRoutes: Array<{ path: string; element: ReactElement }> = [
   { path: '/sys/config', element: <SiteConfigPage /> },
   { path: '/course/list/:id/files', element: <CoursewarePage /> },
   { path: '/course/record', element: <CourseRecordPage /> },
+  { path: '/exam/paper', element: <PaperPage /> },
+  { path: '/exam/paper/:id', element: <PaperDetailPage /> },
+  { path: '/exam/mark', element: <MarkPage /> },
 ];
