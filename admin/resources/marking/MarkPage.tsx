@@ -305,6 +305,7 @@ export function PaperMarker({ paperId, onDone }: { paperId: string; onDone: () =
 
 function QuestionMarker({ examId, quId, onQu }: { examId: string; quId: string; onQu: (quId: string) => void }) {
   const translate = useTranslate();
+  const notify = useNotify();
   const invalidate = useInvalidateMarking();
   const qus = useQuery(endpointQuery(markApi.quList, { examId }));
   const [pendingOnly, setPendingOnly] = useState(true);
@@ -327,8 +328,9 @@ function QuestionMarker({ examId, quId, onQu }: { examId: string; quId: string; 
     if (scoreError(d.score, item.score)) return;
     setSaving(key(item));
     try {
-      // Not silent: 已评分, or the server's refusal in its words.
+      // Not silent: a refusal is shown in the server's words.
       await call(markApi.score, { paperId: item.paperId, quId: item.quId, score: Number(d.score), comment: d.comment });
+      notify('examhall.marking.saved', { type: 'success' });
       await invalidate();
     } catch {
       // shown by the http client
