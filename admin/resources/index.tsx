@@ -45,6 +45,6 @@ export const customRoutes: Array<{ path: string; element: ReactElement }> = [
   { path: '/course/list/:id/files', element: <CoursewarePage /> },
   { path: '/course/record', element: <CourseRecordPage /> },
   { path: '/exam/paper', element: <PaperPage /> },
-  { path: '/exam/paper/:id', element: <PaperDetailPage /> },
+  { path: '/exam/paper/:id/show', element: <PaperDetailPage /> },
   { path: '/exam/mark', element: <MarkPage /> },
 ];

@@ -248,7 +248,7 @@ test('an administrator marks a paper by paper and another by question; the paper
   await page.getByLabel('姓名').fill('阅卷甲');
   await page.getByRole('button', { name: '搜索', exact: true }).click();
   await page.getByRole('link', { name: '阅卷甲' }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/exam/paper/${first.paperId}$`));
+  await expect(page).toHaveURL(new RegExp(`/admin/exam/paper/${first.paperId}/show$`));
   await expect(page.getByTestId('paper-score')).toContainText(`${paperA.userScore} /`);
   await expect(page.getByText('要点齐全')).toBeVisible();
   const timeline = page.getByRole('list', { name: '考试过程' });

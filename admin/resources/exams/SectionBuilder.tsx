@@ -55,7 +55,8 @@ function useBanks(chosen: string[]) {
     staleTime: 30_000,
   });
   const listed = list.data?.records ?? [];
-  const missing = chosen.filter((id) => id && !listed.some((r) => r.id === id));
+  // Only once the list is in: most chosen banks are on it.
+  const missing = list.isSuccess ? chosen.filter((id) => id && !listed.some((r) => r.id === id)) : [];
   const details = useQueries({
     queries: [...new Set(missing)].map((id) => ({
       queryKey: endpointKey(repoApi.detail, { id }),
@@ -212,7 +213,7 @@ export function SectionBuilder() {
                   </IconButton>
                 </Tooltip>
               </Stack>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap flexWrap="wrap">
+              <Stack direction="row" columnGap={1.5} rowGap={1.5} useFlexGap flexWrap="wrap">
                 <TextField
                   size="small"
                   label={translate('examhall.exams.sectionTitle')}
@@ -221,7 +222,7 @@ export function SectionBuilder() {
                   error={Boolean(problemAt(shown, gi, 'title'))}
                   helperText={errorText(problemAt(shown, gi, 'title'))}
                   slotProps={{ htmlInput: { maxLength: 64 } }}
-                  sx={{ flex: { sm: '1 1 200px' } }}
+                  sx={{ flex: { xs: '1 1 100%', sm: '1 1 200px' } }}
                 />
                 <TextField
                   select
@@ -233,7 +234,7 @@ export function SectionBuilder() {
                     const titled = !g.title.trim() || g.title === codeLabel(QuType.items, g.quType);
                     update(gi, { quType, quIds: [], partialScore: '', ...(titled ? { title: codeLabel(QuType.items, quType) } : {}) });
                   }}
-                  sx={{ flex: { sm: '0 1 150px' } }}
+                  sx={{ flex: { xs: '1 1 0', sm: '0 1 150px' }, minWidth: 0 }}
                 >
                   {typeChoices.map((c) => (
                     <MenuItem key={c.id} value={c.id}>
@@ -250,7 +251,7 @@ export function SectionBuilder() {
                   error={Boolean(problemAt(shown, gi, 'perScore'))}
                   helperText={errorText(problemAt(shown, gi, 'perScore'))}
                   slotProps={{ htmlInput: { min: 0.5, max: 1000, step: 0.5 } }}
-                  sx={{ flex: { sm: '0 1 120px' } }}
+                  sx={{ flex: { xs: '1 1 0', sm: '0 1 120px' }, minWidth: 0 }}
                 />
                 {g.quType === QuType.MULTIPLE ? (
                   <TextField
@@ -262,7 +263,7 @@ export function SectionBuilder() {
                     error={Boolean(problemAt(shown, gi, 'partialScore'))}
                     helperText={errorText(problemAt(shown, gi, 'partialScore')) ?? translate('examhall.exams.partialHelper')}
                     slotProps={{ htmlInput: { min: 0, max: 1000, step: 0.5 } }}
-                    sx={{ flex: { sm: '1 1 220px' } }}
+                    sx={{ flex: { xs: '1 1 100%', sm: '1 1 220px' } }}
                   />
                 ) : null}
               </Stack>
@@ -288,38 +289,40 @@ export function SectionBuilder() {
                         onChange={(_e, v) => updateDraw(gi, di, { repoId: v?.id ?? '' })}
                         renderInput={(p) => <TextField {...p} label={translate('examhall.exams.bank')} error={Boolean(bankProblem)} helperText={errorText(bankProblem)} />}
                       />
-                      <TextField
-                        select
-                        size="small"
-                        label={translate('examhall.exams.level')}
-                        value={d.level ?? ''}
-                        onChange={(e) => updateDraw(gi, di, { level: e.target.value === '' ? '' : Number(e.target.value) })}
-                        sx={{ flex: { sm: '0 1 130px' } }}
-                      >
-                        <MenuItem value="">{translate('examhall.exams.anyLevel')}</MenuItem>
-                        {levelChoices.map((c) => (
-                          <MenuItem key={c.id} value={c.id}>
-                            {c.name}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                      <TextField
-                        size="small"
-                        type="number"
-                        label={translate('examhall.exams.count')}
-                        value={d.count}
-                        onChange={(e) => updateDraw(gi, di, { count: capCount(e.target.value, available) })}
-                        error={Boolean(countProblem)}
-                        helperText={
-                          errorText(countProblem) ??
-                          (d.repoId ? (available === undefined ? translate('examhall.exams.availableLoading') : translate('examhall.exams.available', { n: available })) : ' ')
-                        }
-                        slotProps={{ htmlInput: { min: 1, max: available ?? 500, step: 1 } }}
-                        sx={{ flex: { sm: '0 1 140px' } }}
-                      />
-                      <IconButton aria-label={translate('examhall.exams.removeDraw')} onClick={() => update(gi, { draws: g.draws.filter((_, i) => i !== di) })} sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}>
-                        <CloseIcon fontSize="small" />
-                      </IconButton>
+                      <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ flex: { sm: '0 0 auto' } }}>
+                        <TextField
+                          select
+                          size="small"
+                          label={translate('examhall.exams.level')}
+                          value={d.level ?? ''}
+                          onChange={(e) => updateDraw(gi, di, { level: e.target.value === '' ? '' : Number(e.target.value) })}
+                          sx={{ flex: { xs: '1 1 0', sm: '0 0 130px' }, minWidth: 0 }}
+                        >
+                          <MenuItem value="">{translate('examhall.exams.anyLevel')}</MenuItem>
+                          {levelChoices.map((c) => (
+                            <MenuItem key={c.id} value={c.id}>
+                              {c.name}
+                            </MenuItem>
+                          ))}
+                        </TextField>
+                        <TextField
+                          size="small"
+                          type="number"
+                          label={translate('examhall.exams.count')}
+                          value={d.count}
+                          onChange={(e) => updateDraw(gi, di, { count: capCount(e.target.value, available) })}
+                          error={Boolean(countProblem)}
+                          helperText={
+                            errorText(countProblem) ??
+                            (d.repoId ? (available === undefined ? translate('examhall.exams.availableLoading') : translate('examhall.exams.available', { n: available })) : ' ')
+                          }
+                          slotProps={{ htmlInput: { min: 1, max: available ?? 500, step: 1 } }}
+                          sx={{ flex: { xs: '1 1 0', sm: '0 0 140px' }, minWidth: 0 }}
+                        />
+                        <IconButton aria-label={translate('examhall.exams.removeDraw')} onClick={() => update(gi, { draws: g.draws.filter((_, i) => i !== di) })}>
+                          <CloseIcon fontSize="small" />
+                        </IconButton>
+                      </Stack>
                     </Stack>
                   );
                 })}
@@ -331,13 +334,15 @@ export function SectionBuilder() {
               </Stack>
 
               <Divider sx={{ my: 1.5 }} />
-              <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1 }}>
-                <Typography variant="subtitle2">{translate('examhall.exams.fixed')}</Typography>
-                <Typography variant="body2" color="text.secondary">
+              <Stack direction="row" alignItems="center" columnGap={1} flexWrap="wrap" useFlexGap sx={{ mb: 1 }}>
+                <Typography variant="subtitle2" sx={{ whiteSpace: 'nowrap' }}>
+                  {translate('examhall.exams.fixed')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ order: { xs: 3, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' } }}>
                   {translate('examhall.exams.fixedCount', { n: g.quIds.length })}
                 </Typography>
                 <Box sx={{ flex: 1 }} />
-                <Button size="small" startIcon={<PlaylistAddIcon />} onClick={() => setPicking(gi)}>
+                <Button size="small" startIcon={<PlaylistAddIcon />} onClick={() => setPicking(gi)} sx={{ whiteSpace: 'nowrap' }}>
                   {translate('examhall.exams.pick')}
                 </Button>
               </Stack>

@@ -28,9 +28,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** How a question went: right, partly, wrong, or waiting for a marker. */
-export function Verdict({ qu }: { qu: Pick<ReviewQu, 'actualScore' | 'isRight' | 'score'> }) {
+export function Verdict({ qu }: { qu: Pick<ReviewQu, 'actualScore' | 'isRight' | 'score' | 'answered'> }) {
   const translate = useTranslate();
   if (qu.actualScore === null) return <Chip size="small" color="warning" label={translate('examhall.papers.awaiting')} />;
+  if (!qu.answered && qu.actualScore === 0) return <Chip size="small" variant="outlined" label={translate('examhall.papers.unanswered')} />;
   if (qu.isRight) return <Chip size="small" color="success" label={translate('examhall.papers.right')} />;
   if (qu.actualScore > 0) return <Chip size="small" color="info" label={translate('examhall.papers.partly')} />;
   return <Chip size="small" color="error" label={translate('examhall.papers.wrong')} />;
@@ -117,7 +118,7 @@ export function Timeline({ events }: { events: PaperAdminDetail['events'] }) {
   );
 }
 
-/** /exam/paper/:id: who, when, the score, every answer with its grading and comments, and the timeline. */
+/** /exam/paper/:id/show: who, when, the score, every answer with its grading and comments, and the timeline. */
 export function PaperDetailPage() {
   const translate = useTranslate();
   const codeLabel = useCodeLabel();

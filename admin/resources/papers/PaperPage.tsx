@@ -111,9 +111,9 @@ export function PaperPage() {
             </TableHead>
             <TableBody>
               {papers.data.records.map((r: PaperRecord) => (
-                <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/exam/paper/${encodeURIComponent(r.id)}`)}>
+                <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/exam/paper/${encodeURIComponent(r.id)}/show`)}>
                   <TableCell>
-                    <Link component={RouterLink} to={`/exam/paper/${encodeURIComponent(r.id)}`} underline="hover" onClick={(e) => e.stopPropagation()}>
+                    <Link component={RouterLink} to={`/exam/paper/${encodeURIComponent(r.id)}/show`} underline="hover" onClick={(e) => e.stopPropagation()}>
                       {r.realName || r.userName}
                     </Link>
                     <Typography variant="caption" color="text.secondary" component="div">

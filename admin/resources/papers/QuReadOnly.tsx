@@ -70,7 +70,9 @@ export function QuReadOnly({ question, answer, subAnswers }: { question: QuBody 
             </Labelled>
           ) : null}
           <Labelled label={translate('examhall.papers.refAnswer')}>
-            <RichContent html={question.refAnswer ?? ''} />
+            <Box sx={{ '& .rich-content': { fontSize: 15, lineHeight: 1.7 }, '& .rich-content p': { my: 0.25 } }}>
+              <RichContent html={question.refAnswer ?? ''} />
+            </Box>
           </Labelled>
         </Stack>
       );
