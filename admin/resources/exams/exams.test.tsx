@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Form } from 'react-admin';
+import type { RepoStat } from '../../../common/api';
 import { ExamOpenType, QuType } from '../../../common/codes';
 import { renderScreen } from '../../testing/renderScreen';
 import { answer, setupMswServer } from '../../testing/server';
@@ -13,7 +14,7 @@ import { SectionBuilder } from './SectionBuilder';
 setupMswServer();
 
 const BANK = { id: 'r1', title: '安全题库', catId: '', catName: '', remark: '', practiceOpen: false, practiceAudience: 1, departIds: [], userIds: [], quCount: 12, stats: [], createTime: 0, updateTime: 0 };
-const STATS = [
+const STATS: RepoStat[] = [
   { quType: QuType.SINGLE, level: 1, count: 6 },
   { quType: QuType.SINGLE, level: 2, count: 2 },
   { quType: QuType.SHORT, level: 1, count: 3 },
