@@ -181,6 +181,34 @@ describe('section builder', { timeout: 30_000 }, () => {
   });
 });
 
+describe('question picker', { timeout: 30_000 }, () => {
+  it('offers questions of the section type without those already in the exam and adds the picked ones as fixed', async () => {
+    renderBuilder([group({ draws: [], quIds: ['q0'] })]);
+    answer('/api/qu/qu/detail', { id: 'q0', repoId: 'r1', repoTitle: '安全题库', quType: 1, content: '<p>已选的题</p>', createTime: 0, updateTime: 0 });
+    const asked = answer('/api/qu/qu/paging', {
+      current: 1,
+      size: 10,
+      pages: 1,
+      total: 2,
+      records: [
+        { id: 'q1', repoId: 'r1', quType: 1, level: 1, content: '<p>密码至少几位？</p>', tags: [], createTime: 0, updateTime: 0 },
+        { id: 'q2', repoId: 'r1', quType: 1, level: 2, content: '<p>哪个是钓鱼邮件？</p>', tags: [], createTime: 0, updateTime: 0 },
+      ],
+    });
+    const ue = userEvent.setup({ delay: null });
+    const first = await screen.findByRole('region', { name: '第 1 大题' });
+    expect(await within(first).findByText('已选的题')).toBeTruthy();
+    await ue.click(within(first).getByRole('button', { name: '选择试题' }));
+    const dialog = await screen.findByRole('dialog', { name: '选择单选题' });
+    await ue.click(await within(dialog).findByText('密码至少几位？'));
+    expect(asked[0]).toMatchObject({ params: { quType: 1, excludes: ['q0'] } });
+    await ue.click(within(dialog).getByRole('button', { name: '加入 1 题' }));
+    expect(within(first).getByText('密码至少几位？')).toBeTruthy();
+    expect(within(first).getByText('已选 2 题（每位考生都会抽到）')).toBeTruthy();
+    expect(screen.getByTestId('exam-total').textContent).toBe('总分 4 分，共 2 题');
+  });
+});
+
 describe('exam form', { timeout: 30_000 }, () => {
   it('names what is missing on an empty submit and sends nothing', async () => {
     answer('/api/repo/paging', { current: 1, size: 200, pages: 1, total: 1, records: [BANK] });
