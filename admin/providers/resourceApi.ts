@@ -1,5 +1,4 @@
-import { examApi, markApi, paperApi } from '../../common/api';
-import { configApi, courseApi, courseCatalogApi, repoCatalogApi, courseFileApi, courseRecordApi, dashboardApi, departApi, menuApi, msgApi, noticeApi, roleApi, userApi, type Endpoint } from '../../common/api';
+import { configApi, courseApi, courseCatalogApi, repoCatalogApi, repoApi, quApi, practiceAdminApi, examApi, markApi, paperApi, courseFileApi, courseRecordApi, dashboardApi, departApi, menuApi, msgApi, noticeApi, roleApi, userApi, type Endpoint } from '../../common/api';
 
 /**
  * What each back-office resource does, as the endpoints of common/api that do it. The data
@@ -73,6 +72,37 @@ export const resourceApis = {
     listing: 'tree',
     many: 'all',
     actions: { list: repoCatalogApi.tree, show: repoCatalogApi.detail, create: repoCatalogApi.save, edit: repoCatalogApi.save, sort: repoCatalogApi.sort, delete: repoCatalogApi.delete },
+  },
+  'repo/list': {
+    listing: 'paging',
+    actions: {
+      list: repoApi.paging,
+      show: repoApi.detail,
+      create: repoApi.save,
+      edit: repoApi.save,
+      delete: repoApi.delete,
+      practice: practiceAdminApi.users,
+      'practice-export': practiceAdminApi.usersExport,
+      missed: practiceAdminApi.missed,
+    },
+  },
+  'repo/qu': {
+    listing: 'paging',
+    actions: {
+      list: quApi.paging,
+      show: quApi.detail,
+      create: quApi.save,
+      edit: quApi.save,
+      delete: quApi.delete,
+      batch: quApi.batch,
+      'batch-level': quApi.batchLevel,
+      'batch-tag': quApi.batchTag,
+      tags: quApi.tags,
+      import: quApi.importParse,
+      'import-commit': quApi.importCommit,
+      template: quApi.importTemplate,
+      export: quApi.export,
+    },
   },
   'course/catalog': {
     listing: 'tree',

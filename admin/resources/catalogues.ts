@@ -2,6 +2,8 @@ import type { Messages } from '../i18n/types';
 import { configMessages } from './config/messages';
 import { courseCatalogMessages } from './courseCatalogs/messages';
 import { repoCatalogMessages } from './repoCatalogs/messages';
+import { questionMessages } from './questions/messages';
+import { repoMessages } from './repos/messages';
 import { courseRecordMessages } from './courseRecords/messages';
 import { courseMessages } from './courses/messages';
 import { departMessages } from './departs/messages';
@@ -16,4 +18,4 @@ import { sharedMessages } from './shared/messages';
 import { userMessages } from './users/messages';
 
 /** Every resource folder's own catalogue (each checked zh against en where it is defined). */
-export const resourceCatalogues: Messages<unknown>[] = [sharedMessages, userMessages, departMessages, roleMessages, menuMessages, noticeMessages, msgMessages, configMessages, courseMessages, courseCatalogMessages, courseRecordMessages, repoCatalogMessages, examMessages, paperMessages, markMessages];
+export const resourceCatalogues: Messages<unknown>[] = [sharedMessages, userMessages, departMessages, roleMessages, menuMessages, noticeMessages, msgMessages, configMessages, courseMessages, courseCatalogMessages, courseRecordMessages, repoCatalogMessages, repoMessages, questionMessages, examMessages, paperMessages, markMessages];

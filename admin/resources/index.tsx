@@ -11,6 +11,8 @@ import menus from './menus';
 import messages from './messages';
 import notices from './notices';
 import repoCatalogs from './repoCatalogs';
+import questions, { QuImportPage } from './questions';
+import repos, { RepoPracticePage } from './repos';
 import roles from './roles';
 import users from './users';
 
@@ -35,6 +37,8 @@ export const resources: ResourceDef[] = [
   { name: 'sys/notice', ...notices },
   { name: 'sys/msg', ...messages },
   { name: 'repo/catalog', ...repoCatalogs },
+  { name: 'repo/list', ...repos },
+  { name: 'repo/qu', ...questions },
   { name: 'course/catalog', ...courseCatalogs },
   { name: 'course/list', ...courses },
   { name: 'exam/list', ...exams },
@@ -44,6 +48,8 @@ export const customRoutes: Array<{ path: string; element: ReactElement }> = [
   { path: '/sys/config', element: <SiteConfigPage /> },
   { path: '/course/list/:id/files', element: <CoursewarePage /> },
   { path: '/course/record', element: <CourseRecordPage /> },
+  { path: '/repo/list/:id/practice', element: <RepoPracticePage /> },
+  { path: '/repo/qu/import', element: <QuImportPage /> },
   { path: '/exam/paper', element: <PaperPage /> },
   { path: '/exam/paper/:id/show', element: <PaperDetailPage /> },
   { path: '/exam/mark', element: <MarkPage /> },

@@ -227,11 +227,12 @@ export const ExamRecordOfUser = Type.Object({
   realName: Type.String(),
   deptName: Type.String(),
   tryCount: Type.Integer(),
-  maxScore: Type.Number(),
-  lastScore: Type.Number(),
+  /** Best and last score and passed: null for the learner while the exam shows only its thank-you (resultShow 1). */
+  maxScore: Type.Union([Type.Number(), Type.Null()]),
+  lastScore: Type.Union([Type.Number(), Type.Null()]),
   totalScore: Type.Number(),
   qualifyScore: Type.Number(),
-  passed: Type.Boolean(),
+  passed: Type.Union([Type.Boolean(), Type.Null()]),
   /** The paper of the best score. */
   bestPaperId: Type.Union([Id, Type.Null()]),
   /** Papers handed in and waiting for a marker. */

@@ -18,6 +18,12 @@ export const paths = {
   examResult: { path: '/web/exam/result/:id', title: '考试结果', to: (paperId: string) => `/web/exam/result/${encodeURIComponent(paperId)}` },
   examDebug: { path: '/web/exam/debug', title: '设备检测' },
   paperRecords: { path: '/web/paper', title: '我的成绩' },
+  /** The attempts of one exam by one learner (a learner sees only their own; the server restricts). */
+  paperList: {
+    path: '/web/paper/list/:examId/:userId',
+    title: '考试记录',
+    to: (examId: string, userId: string) => `/web/paper/list/${encodeURIComponent(examId)}/${encodeURIComponent(userId)}`,
+  },
   wrongBook: { path: '/web/book/list/:examId', title: '错题本', to: (examId: string) => `/web/book/list/${encodeURIComponent(examId)}` },
   quView: { path: '/web/qu/view/:id', title: '试题详情', to: (quId: string) => `/web/qu/view/${encodeURIComponent(quId)}` },
   course: { path: '/web/course', title: '课程学习' },

@@ -172,8 +172,6 @@ export const SEED_MENUS: SeedMenu[] = [
         menuType: 1,
         title: '题库列表',
         path: 'list',
-        // Hidden until its screen lands (the API is in place).
-        hidden: true,
         name: 'RepoList',
         component: 'repo/list/index',
         icon: 'collections_bookmark',
@@ -188,8 +186,6 @@ export const SEED_MENUS: SeedMenu[] = [
         menuType: 1,
         title: '试题管理',
         path: 'qu',
-        // Hidden until its screen lands (the API is in place).
-        hidden: true,
         name: 'RepoQu',
         component: 'repo/qu/index',
         icon: 'quiz',

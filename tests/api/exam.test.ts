@@ -157,6 +157,19 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     expect((await t.call('/api/user/wrong-book/paging', { current: 1, size: 10, params: { examId: exam.id } }, learner.token)).body.data.total).toBe(1);
   }, 30_000);
 
+  it('keeps scores out of the learner\'s records while the exam shows only its thank-you', async () => {
+    const admin = await t.adminToken();
+    const { repo } = await bankWithEveryType(t);
+    const exam = await saveExam(t, examBody(repo.id, { resultShow: ResultShow.THANKS, title: '只显示感谢语' }));
+    const learner = await insertUser(t, `l_${dialect}_thanks`);
+    const paperId = (await t.call('/api/paper/paper/create-paper', { examId: exam.id }, learner.token)).body.data.id;
+    await t.call('/api/paper/paper/hand-exam', { id: paperId, type: HandType.LEARNER }, learner.token);
+    const mine = (await t.call('/api/user/exam/my-paging', { current: 1, size: 10 }, learner.token)).body.data.records;
+    expect(mine.find((r: { examId: string }) => r.examId === exam.id)).toMatchObject({ tryCount: 1, maxScore: null, lastScore: null, passed: null });
+    const all = (await t.call('/api/user/exam/paging', { current: 1, size: 10, params: { examId: exam.id } }, admin)).body.data.records;
+    expect(all[0]).toMatchObject({ maxScore: 0, lastScore: 0, passed: false });
+  });
+
   it('applies the entry rules: audience, password, attempts, lateMax, handMin and one exam at a time', async () => {
     const admin = await t.adminToken();
     const { repo } = await bankWithEveryType(t);

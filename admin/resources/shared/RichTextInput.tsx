@@ -26,7 +26,7 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import ImageIcon from '@mui/icons-material/Image';
 import UndoIcon from '@mui/icons-material/Undo';
 import RedoIcon from '@mui/icons-material/Redo';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type AnyExtension, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
 import Image from '@tiptap/extension-image';
@@ -51,10 +51,16 @@ interface RichTextEditorProps {
   id?: string;
   error?: boolean;
   disabled?: boolean;
+  /** Nodes beyond the standard ones (e.g. the question editor's blank markers). */
+  extensions?: AnyExtension[];
+  /** More toolbar buttons after the standard ones (e.g. 插入填空). */
+  toolbarExtra?: (editor: Editor) => React.ReactNode;
+  /** A short field (an option): a few lines high, no heading picker. */
+  compact?: boolean;
 }
 
 /** Rich-text editor (tiptap) storing HTML; images are uploaded through the data provider. */
-export function RichTextEditor({ value, onChange, onBlur, uploadKind = 'notice', label, ariaLabel, id, error, disabled }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, onBlur, uploadKind = 'notice', label, ariaLabel, id, error, disabled, extensions = [], toolbarExtra, compact = false }: RichTextEditorProps) {
   const translate = useTranslate();
   const fileRef = useRef<HTMLInputElement>(null);
   const [linkOpen, setLinkOpen] = useState(false);
@@ -71,6 +77,7 @@ export function RichTextEditor({ value, onChange, onBlur, uploadKind = 'notice',
       StarterKit.configure({ link: false, heading: { levels: [1, 2, 3] } }),
       Link.configure({ openOnClick: false, autolink: true, protocols: ['http', 'https'] }),
       Image,
+      ...extensions,
     ],
     content: value || '',
     editable: !disabled,
@@ -153,45 +160,59 @@ export function RichTextEditor({ value, onChange, onBlur, uploadKind = 'notice',
           aria-label={translate('examhall.editor.toolbar')}
           sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.25, px: 1, py: 0.5, bgcolor: 'action.hover' }}
         >
-          <Select
-            size="small"
-            variant="standard"
-            disableUnderline
-            value={state?.heading ?? 0}
-            disabled={disabled}
-            inputProps={{ 'aria-label': translate('examhall.editor.heading', { level: '' }).trim() }}
-            onChange={(e) => {
-              const level = Number(e.target.value);
-              if (level === 0) chain().setParagraph().run();
-              else chain().setHeading({ level: level as Level }).run();
-            }}
-            sx={{ minWidth: 84, fontSize: 14, mr: 0.5 }}
-          >
-            <MenuItem value={0}>{translate('examhall.editor.paragraph')}</MenuItem>
-            {([1, 2, 3] as Level[]).map((level) => (
-              <MenuItem key={level} value={level}>
-                {translate('examhall.editor.heading', { level })}
-              </MenuItem>
-            ))}
-          </Select>
-          <Divider orientation="vertical" flexItem />
+          {compact ? null : (
+            <>
+              <Select
+                size="small"
+                variant="standard"
+                disableUnderline
+                value={state?.heading ?? 0}
+                disabled={disabled}
+                inputProps={{ 'aria-label': translate('examhall.editor.heading', { level: '' }).trim() }}
+                onChange={(e) => {
+                  const level = Number(e.target.value);
+                  if (level === 0) chain().setParagraph().run();
+                  else chain().setHeading({ level: level as Level }).run();
+                }}
+                sx={{ minWidth: 84, fontSize: 14, mr: 0.5 }}
+              >
+                <MenuItem value={0}>{translate('examhall.editor.paragraph')}</MenuItem>
+                {([1, 2, 3] as Level[]).map((level) => (
+                  <MenuItem key={level} value={level}>
+                    {translate('examhall.editor.heading', { level })}
+                  </MenuItem>
+                ))}
+              </Select>
+              <Divider orientation="vertical" flexItem />
+            </>
+          )}
           {tool('bold', translate('examhall.editor.bold'), <FormatBoldIcon fontSize="small" />, () => chain().toggleBold().run(), state?.bold)}
           {tool('italic', translate('examhall.editor.italic'), <FormatItalicIcon fontSize="small" />, () => chain().toggleItalic().run(), state?.italic)}
           {tool('strike', translate('examhall.editor.strike'), <StrikethroughSIcon fontSize="small" />, () => chain().toggleStrike().run(), state?.strike)}
-          <Divider orientation="vertical" flexItem />
-          {tool('ul', translate('examhall.editor.bulletList'), <FormatListBulletedIcon fontSize="small" />, () => chain().toggleBulletList().run(), state?.bulletList)}
-          {tool('ol', translate('examhall.editor.orderedList'), <FormatListNumberedIcon fontSize="small" />, () => chain().toggleOrderedList().run(), state?.orderedList)}
-          {tool('quote', translate('examhall.editor.blockquote'), <FormatQuoteIcon fontSize="small" />, () => chain().toggleBlockquote().run(), state?.blockquote)}
-          <Divider orientation="vertical" flexItem />
-          {tool('link', translate('examhall.editor.link'), <InsertLinkIcon fontSize="small" />, () => {
-            setLinkUrl(String(editor.getAttributes('link').href ?? ''));
-            setLinkOpen(true);
-          }, state?.link)}
-          {tool('unlink', translate('examhall.editor.unlink'), <LinkOffIcon fontSize="small" />, () => chain().extendMarkRange('link').unsetLink().run(), false, !!state?.link)}
+          {compact ? null : (
+            <>
+              <Divider orientation="vertical" flexItem />
+              {tool('ul', translate('examhall.editor.bulletList'), <FormatListBulletedIcon fontSize="small" />, () => chain().toggleBulletList().run(), state?.bulletList)}
+              {tool('ol', translate('examhall.editor.orderedList'), <FormatListNumberedIcon fontSize="small" />, () => chain().toggleOrderedList().run(), state?.orderedList)}
+              {tool('quote', translate('examhall.editor.blockquote'), <FormatQuoteIcon fontSize="small" />, () => chain().toggleBlockquote().run(), state?.blockquote)}
+              <Divider orientation="vertical" flexItem />
+              {tool('link', translate('examhall.editor.link'), <InsertLinkIcon fontSize="small" />, () => {
+                setLinkUrl(String(editor.getAttributes('link').href ?? ''));
+                setLinkOpen(true);
+              }, state?.link)}
+              {tool('unlink', translate('examhall.editor.unlink'), <LinkOffIcon fontSize="small" />, () => chain().extendMarkRange('link').unsetLink().run(), false, !!state?.link)}
+            </>
+          )}
           {tool('image', translate('examhall.editor.image'), <ImageIcon fontSize="small" />, () => fileRef.current?.click())}
           <Divider orientation="vertical" flexItem />
           {tool('undo', translate('examhall.editor.undo'), <UndoIcon fontSize="small" />, () => chain().undo().run(), false, !!state?.canUndo)}
           {tool('redo', translate('examhall.editor.redo'), <RedoIcon fontSize="small" />, () => chain().redo().run(), false, !!state?.canRedo)}
+          {toolbarExtra ? (
+            <>
+              <Divider orientation="vertical" flexItem />
+              {toolbarExtra(editor)}
+            </>
+          ) : null}
           <input
             ref={fileRef}
             type="file"
@@ -208,9 +229,10 @@ export function RichTextEditor({ value, onChange, onBlur, uploadKind = 'notice',
           sx={{
             px: 2,
             py: 1,
-            minHeight: 240,
+            minHeight: compact ? 48 : 240,
             cursor: 'text',
-            '& .tiptap': { outline: 'none', minHeight: 220 },
+            '& .tiptap': { outline: 'none', minHeight: compact ? 32 : 220 },
+            '& .tiptap p': compact ? { my: 0.5 } : {},
             '& .tiptap img': { maxWidth: '100%' },
             '& .tiptap blockquote': { borderLeft: 3, borderColor: 'divider', pl: 2, ml: 0, color: 'text.secondary' },
             '& .tiptap a': { color: 'primary.main' },

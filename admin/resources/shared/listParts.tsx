@@ -52,7 +52,7 @@ export function FilterBar({ children }: { children: ReactNode; context?: string 
   const { filterValues, setFilters } = useListContext();
   return (
     <Card component="section" aria-label={translate('examhall.common.search')} sx={{ px: 1.5, py: 1, mb: 1.5 }}>
-      <Form values={filterValues} onSubmit={(values: Record<string, unknown>) => setFilters(compactFilters(values), undefined, false)} noValidate>
+      <Form record={filterValues} onSubmit={(values: Record<string, unknown>) => setFilters(compactFilters(values), undefined, false)} noValidate>
         <Stack direction="row" flexWrap="wrap" useFlexGap columnGap={1.5} alignItems="center">
           {Children.map(children, (child) =>
             isValidElement<{ helperText?: unknown }>(child) ? (

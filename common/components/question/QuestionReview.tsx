@@ -14,7 +14,7 @@ import { optionLetter } from './letters';
 export interface QuestionReviewProps {
   /** The question with its answers (as the paper or training holds it). */
   question: QuBody | SubQu;
-  /** What the learner answered; absent or null when they did not. */
+  /** What the learner answered ({} when they left it empty); absent or null when there is no attempt to show (recite, a question looked up): then only the answer is shown. */
   answer?: AnswerInput | null;
   /** A combined question's sub-question answers, in subList order. */
   subAnswers?: Array<AnswerInput | null | undefined>;
@@ -33,7 +33,7 @@ const GAP = '\u3000';
  * learner may see answers (results released, practice feedback, their wrong book).
  */
 export function QuestionReview({ question, answer, subAnswers, hideAnalysis }: QuestionReviewProps) {
-  const given = answer ?? {};
+  const given = answer ?? undefined;
   let body: ReactNode;
   switch (question.quType) {
     case QuType.SINGLE:
@@ -51,7 +51,7 @@ export function QuestionReview({ question, answer, subAnswers, hideAnalysis }: Q
       body = <MatchReview question={question} given={given} />;
       break;
     case QuType.COMBINED:
-      body = <CombinedReview question={question as QuBody} subAnswers={subAnswers ?? []} hideAnalysis={hideAnalysis} />;
+      body = <CombinedReview question={question as QuBody} subAnswers={subAnswers ?? []} attempted={answer != null} hideAnalysis={hideAnalysis} />;
       break;
   }
   return (
@@ -85,9 +85,11 @@ function Analysis({ html }: { html: string }) {
   );
 }
 
-function ChoiceReview({ question, given }: { question: QuBody | SubQu; given: AnswerInput }) {
+type Given = { question: QuBody | SubQu; given: AnswerInput | undefined };
+
+function ChoiceReview({ question, given }: Given) {
   const options = question.answerList ?? [];
-  const chosen = new Set(given.answers ?? []);
+  const chosen = new Set(given?.answers ?? []);
   const letters = (pick: (o: (typeof options)[number]) => boolean) =>
     options.map((o, i) => (pick(o) ? optionLetter(i) : '')).join('') || '未作答';
   return (
@@ -120,21 +122,27 @@ function ChoiceReview({ question, given }: { question: QuBody | SubQu; given: An
         );
       })}
       <Typography variant="body2">
-        正确答案：<b style={{ color: RIGHT }}>{letters((o) => o.isRight)}</b>{GAP}你的答案：
-        <b>{letters((o) => o.id !== undefined && chosen.has(o.id))}</b>
+        正确答案：<b style={{ color: RIGHT }}>{letters((o) => o.isRight)}</b>
+        {given && (
+          <>
+            {GAP}你的答案：<b>{letters((o) => o.id !== undefined && chosen.has(o.id))}</b>
+          </>
+        )}
       </Typography>
     </Stack>
   );
 }
 
-function ShortReview({ question, given }: { question: QuBody | SubQu; given: AnswerInput }) {
+function ShortReview({ question, given }: Given) {
   return (
     <Stack spacing={1.5}>
-      <Labelled label="你的答案">
-        <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} color={given.answer?.trim() ? 'text.primary' : 'text.secondary'}>
-          {given.answer?.trim() ? given.answer : '未作答'}
-        </Typography>
-      </Labelled>
+      {given && (
+        <Labelled label="你的答案">
+          <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} color={given.answer?.trim() ? 'text.primary' : 'text.secondary'}>
+            {given.answer?.trim() ? given.answer : '未作答'}
+          </Typography>
+        </Labelled>
+      )}
       <Labelled label="参考答案">
         <RichContent html={question.refAnswer ?? ''} />
       </Labelled>
@@ -142,23 +150,30 @@ function ShortReview({ question, given }: { question: QuBody | SubQu; given: Ans
   );
 }
 
-function FillReview({ question, given }: { question: QuBody | SubQu; given: AnswerInput }) {
+function FillReview({ question, given }: Given) {
   const blanks = question.blanks ?? [];
-  const mine = given.blanks ?? [];
+  const mine = given?.blanks ?? [];
   return (
     <Stack spacing={1.5}>
       <QuStem
         html={question.content}
         renderBlank={(i) => (
           <Box component="span" sx={{ px: 0.75, borderBottom: 2, borderColor: 'primary.main', fontWeight: 600 }}>
-            {mine[i]?.trim() || '\u3000\u3000'}
+            {given ? mine[i]?.trim() || '\u3000\u3000' : blanks[i]?.answers[0] ?? '\u3000\u3000'}
           </Box>
         )}
       />
       <Stack spacing={0.5}>
         {blanks.map((b, i) => (
           <Typography key={i} variant="body2">
-            第{i + 1}空{GAP}你的答案：<b>{mine[i]?.trim() || '未作答'}</b>{GAP}参考答案：
+            第{i + 1}空{GAP}
+            {given && (
+              <>
+                你的答案：<b>{mine[i]?.trim() || '未作答'}</b>
+                {GAP}
+              </>
+            )}
+            参考答案：
             <b style={{ color: RIGHT }}>{b.answers.join(' / ')}</b>
           </Typography>
         ))}
@@ -167,13 +182,13 @@ function FillReview({ question, given }: { question: QuBody | SubQu; given: Answ
   );
 }
 
-function MatchReview({ question, given }: { question: QuBody | SubQu; given: AnswerInput }) {
+function MatchReview({ question, given }: Given) {
   const rights = question.rightList ?? [];
   const letterOf = (id: string | undefined) => {
     const i = rights.findIndex((r) => r.id === id);
     return i < 0 ? '未作答' : `${optionLetter(i)}. ${stripTags(rights[i].content)}`;
   };
-  const mine = new Map((given.pairs ?? []).map((p) => [p.leftId, p.rightId]));
+  const mine = new Map((given?.pairs ?? []).map((p) => [p.leftId, p.rightId]));
   return (
     <Stack spacing={1}>
       {(question.leftList ?? []).map((l, i) => {
@@ -181,12 +196,18 @@ function MatchReview({ question, given }: { question: QuBody | SubQu; given: Ans
         const ok = picked === l.rightId;
         return (
           <Box key={l.id ?? i} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            {ok ? <CheckCircleOutline sx={{ color: RIGHT }} fontSize="small" /> : <HighlightOff sx={{ color: WRONG }} fontSize="small" />}
+            {!given ? null : ok ? <CheckCircleOutline sx={{ color: RIGHT }} fontSize="small" /> : <HighlightOff sx={{ color: WRONG }} fontSize="small" />}
             <Typography sx={{ flex: '1 1 160px' }}>
               {i + 1}. {stripTags(l.content)}
             </Typography>
             <Typography variant="body2" sx={{ flex: '2 1 240px' }}>
-              你的配对：<b>{letterOf(picked)}</b>{GAP}正确：<b style={{ color: RIGHT }}>{letterOf(l.rightId)}</b>
+              {given && (
+                <>
+                  你的配对：<b>{letterOf(picked)}</b>
+                  {GAP}
+                </>
+              )}
+              正确：<b style={{ color: RIGHT }}>{letterOf(l.rightId)}</b>
             </Typography>
           </Box>
         );
@@ -195,7 +216,17 @@ function MatchReview({ question, given }: { question: QuBody | SubQu; given: Ans
   );
 }
 
-function CombinedReview({ question, subAnswers, hideAnalysis }: { question: QuBody; subAnswers: Array<AnswerInput | null | undefined>; hideAnalysis?: boolean }) {
+function CombinedReview({
+  question,
+  subAnswers,
+  attempted,
+  hideAnalysis,
+}: {
+  question: QuBody;
+  subAnswers: Array<AnswerInput | null | undefined>;
+  attempted: boolean;
+  hideAnalysis?: boolean;
+}) {
   return (
     <Stack spacing={3}>
       <Box sx={{ p: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 2 }}>
@@ -209,7 +240,7 @@ function CombinedReview({ question, subAnswers, hideAnalysis }: { question: QuBo
           <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
             第{i + 1}小题 · {QuType.label(sub.quType)}
           </Typography>
-          <QuestionReview question={sub} answer={subAnswers[i]} hideAnalysis={hideAnalysis} />
+          <QuestionReview question={sub} answer={subAnswers[i] ?? (attempted ? {} : null)} hideAnalysis={hideAnalysis} />
         </Box>
       ))}
     </Stack>

@@ -115,3 +115,19 @@ describe('QuestionReview', () => {
     expect(screen.queryByText('答案解析')).toBeNull();
   });
 });
+
+describe('QuestionReview without an attempt', () => {
+  it('shows only the answer, never a "your answer" line', () => {
+    const question: QuBody = {
+      quType: QuType.COMBINED,
+      content: '<p>材料</p>',
+      subList: [
+        { quType: QuType.SINGLE, share: 1, content: '<p>小题</p>', answerList: [{ id: 'a', content: '甲', isRight: true }, { id: 'b', content: '乙', isRight: false }] },
+        { quType: QuType.FILL, share: 1, content: '<p>填<span data-blank="1"></span></p>', blanks: [{ answers: ['一'] }] },
+      ],
+    };
+    const { container } = render(<QuestionReview question={question} />);
+    expect(container.textContent).not.toContain('你的答案');
+    expect(container.textContent).toContain('正确答案：A');
+  });
+});

@@ -1,16 +1,20 @@
 import type { BodyOf, ExamRecordOfUser, userExamApi } from '../../../common/api';
 import type { Page } from '../../../common/errorCodes';
+import { ResultShow } from '../../../common/codes';
 import type { ServiceContext } from '../../context';
 import { descendantDeptIds } from '../depart/depart.service';
 import * as repo from './paper.repository';
 
 /** Each learner's record per exam: attempts, best and last score, passed. */
 
-async function toRecords(ctx: ServiceContext, page: Page<repo.RecordListRow>): Promise<Page<ExamRecordOfUser>> {
+/** `learner`: the learner's own view, where an exam that shows only its thank-you keeps its scores to itself. */
+async function toRecords(ctx: ServiceContext, page: Page<repo.RecordListRow>, learner = false): Promise<Page<ExamRecordOfUser>> {
   const awaiting = await repo.awaitingByUserExam(ctx.db, page.records.map((r) => ({ userId: r.user_id, examId: r.exam_id })));
   return {
     ...page,
-    records: page.records.map((r) => ({
+    records: page.records.map((r) => {
+      const hidden = learner && r.result_show < ResultShow.SCORE;
+      return {
       id: r.id,
       examId: r.exam_id,
       title: r.title,
@@ -19,20 +23,21 @@ async function toRecords(ctx: ServiceContext, page: Page<repo.RecordListRow>): P
       realName: r.real_name,
       deptName: r.dept_name ?? '',
       tryCount: r.try_count,
-      maxScore: r.max_score,
-      lastScore: r.last_score,
+      maxScore: hidden ? null : r.max_score,
+      lastScore: hidden ? null : r.last_score,
       totalScore: r.total_score,
       qualifyScore: r.qualify_score,
-      passed: r.passed === 1,
+      passed: hidden ? null : r.passed === 1,
       bestPaperId: r.best_paper_id,
       awaitingMark: awaiting.get(`${r.user_id}:${r.exam_id}`) ?? 0,
       updateTime: r.update_time,
-    })),
+      };
+    }),
   };
 }
 
 export async function myRecords(ctx: ServiceContext, userId: string, body: BodyOf<typeof userExamApi.myPaging>): Promise<Page<ExamRecordOfUser>> {
-  return toRecords(ctx, await repo.pageRecords(ctx.db, { userId, title: body.params?.title?.trim() || undefined }, body));
+  return toRecords(ctx, await repo.pageRecords(ctx.db, { userId, title: body.params?.title?.trim() || undefined }, body), true);
 }
 
 export async function allRecords(ctx: ServiceContext, body: BodyOf<typeof userExamApi.paging>): Promise<Page<ExamRecordOfUser>> {

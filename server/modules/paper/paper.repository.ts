@@ -210,7 +210,7 @@ export async function finishedScores(db: Db, userId: string, examId: string): Pr
     .execute();
 }
 
-export type RecordListRow = ExamRecordRow & { title: string; total_score: number; qualify_score: number; user_name: string; real_name: string; dept_name: string | null };
+export type RecordListRow = ExamRecordRow & { title: string; total_score: number; qualify_score: number; result_show: number; user_name: string; real_name: string; dept_name: string | null };
 
 export function pageRecords(db: Db, f: { userId?: string; examId?: string; deptIds?: string[]; realName?: string; title?: string; passed?: boolean }, page: PageArgs): Promise<Page<RecordListRow>> {
   let q = db
@@ -229,7 +229,7 @@ export function pageRecords(db: Db, f: { userId?: string; examId?: string; deptI
     page,
     (x) =>
       x
-        .select(['r.id', 'r.exam_id', 'r.user_id', 'r.try_count', 'r.max_score', 'r.last_score', 'r.passed', 'r.best_paper_id', 'r.update_time', 'e.title', 'e.total_score', 'e.qualify_score', 'u.user_name', 'u.real_name', 'd.dept_name'])
+        .select(['r.id', 'r.exam_id', 'r.user_id', 'r.try_count', 'r.max_score', 'r.last_score', 'r.passed', 'r.best_paper_id', 'r.update_time', 'e.title', 'e.total_score', 'e.qualify_score', 'e.result_show', 'u.user_name', 'u.real_name', 'd.dept_name'])
         .orderBy('r.update_time', 'desc')
         .orderBy('r.id', 'desc'),
     (r) => r as RecordListRow,

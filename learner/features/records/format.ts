@@ -1,0 +1,28 @@
+import type { PaperRecord } from '../../../common/api/paper';
+import { PaperState } from '../../../common/codes';
+
+/** Scores print without trailing zeros: 85, 92.5 (— when there is none). */
+export const scoreText = (n: number | null | undefined) => (n === null || n === undefined ? '—' : String(Math.round(n * 100) / 100));
+
+/** Time spent on a paper: "1小时5分", "12分30秒", "45秒". */
+export function usedTime(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (h > 0) return m > 0 ? `${h}小时${m}分` : `${h}小时`;
+  if (m > 0) return sec > 0 ? `${m}分${sec}秒` : `${m}分`;
+  return `${sec}秒`;
+}
+
+/** What an attempt's score cell says: the score, 待阅卷, 考试中, or that the exam does not show scores. */
+export function attemptScore(p: Pick<PaperRecord, 'state' | 'userScore' | 'totalScore'>): string {
+  if (p.state === PaperState.IN_EXAM) return '考试中';
+  if (p.state === PaperState.AWAITING_MARK) return '待阅卷';
+  if (p.state === PaperState.ABANDONED) return '—';
+  if (p.userScore === null) return '成绩未公布';
+  return `${scoreText(p.userScore)} / ${scoreText(p.totalScore)} 分`;
+}
+
+export const paperStateColor = (state: number): 'success' | 'warning' | 'info' | 'default' =>
+  state === PaperState.FINISHED ? 'success' : state === PaperState.AWAITING_MARK ? 'warning' : state === PaperState.IN_EXAM ? 'info' : 'default';

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import TaskAlt from '@mui/icons-material/TaskAlt';
+import type { Static } from '@sinclair/typebox';
+import { Link as RouterLink } from 'react-router-dom';
+import type { WrongBookCheck, WrongBookNext } from '../../../common/api/paper';
+import type { AnswerInput } from '../../../common/api/qu';
+import { QuType } from '../../../common/codes';
+import { QuestionAnswer, QuestionReview, hasAnswer } from '../../../common/components/question';
+import { EmptyState } from '../../components/EmptyState';
+import { loadErrorText } from '../../components/LoadError';
+import { QueryState } from '../../components/QueryState';
+import { paths } from '../../config/paths';
+import { checkWrong, useWrongNext } from './api/wrongBook';
+
+type Next = Static<typeof WrongBookNext>;
+type Checked = Static<typeof WrongBookCheck>;
+
+/** Short answers and combined questions are not judged by the server: the learner compares with the reference. */
+const SELF_CHECKED: readonly number[] = [QuType.SHORT, QuType.COMBINED];
+
+interface Tally {
+  right: number;
+  wrong: number;
+}
+
+/** One question of the walk: answer, check, then (if wrong) the right answer and analysis before going on. */
+function WalkStep({ step, examId, onNext, flash }: { step: Next; examId: string; onNext: (result: 'right' | 'wrong') => void; flash: string }) {
+  const { question, item } = step;
+  const [value, setValue] = useState<AnswerInput>({});
+  const [subValues, setSubValues] = useState<Record<string, AnswerInput>>({});
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const selfChecked = SELF_CHECKED.includes(question.quType);
+
+  const submit = async () => {
+    const answered = hasAnswer(value) || Object.values(subValues).some((v) => hasAnswer(v));
+    if (!answered) return setError('请先作答再提交');
+    setError('');
+    setBusy(true);
+    try {
+      const result = await checkWrong({ examId, quId: item.quId, ...value });
+      if (result.isRight) onNext('right');
+      else setChecked(result);
+    } catch (e) {
+      setError(loadErrorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const subAnswers = (checked?.question.subList ?? []).map((s, i) => subValues[s.id ?? question.subList[i]?.quId ?? ''] ?? null);
+
+  return (
+    <Card component="section" aria-label="当前错题" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>
+          第 {step.index} 题<Typography component="span" color="text.secondary"> / 共 {step.total} 题</Typography>
+        </Typography>
+        <Chip size="small" label={QuType.label(question.quType)} />
+        <Chip size="small" color="error" variant="outlined" label={`答错 ${item.wrongCount} 次`} />
+      </Stack>
+      <LinearProgress
+        variant="determinate"
+        value={((step.index - 1) * 100) / step.total}
+        aria-label={`第 ${step.index} 题，共 ${step.total} 题`}
+        sx={{ mb: 2.5, height: 6, borderRadius: 3 }}
+      />
+      {flash && !checked && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {flash}
+        </Alert>
+      )}
+      {checked ? (
+        <Stack spacing={2}>
+          {selfChecked ? (
+            <Alert severity="info">请对照参考答案和解析检查你的作答</Alert>
+          ) : (
+            <Alert severity="error" role="status">
+              回答错误，正确答案和解析如下
+            </Alert>
+          )}
+          <QuestionReview question={checked.question} answer={value} subAnswers={subAnswers} />
+        </Stack>
+      ) : (
+        <QuestionAnswer
+          qu={question}
+          value={value}
+          onChange={(v) => {
+            setError('');
+            setValue(v);
+          }}
+          subValues={subValues}
+          onSubChange={(id, v) => {
+            setError('');
+            setSubValues((s) => ({ ...s, [id]: v }));
+          }}
+          disabled={busy}
+        />
+      )}
+      {error && (
+        <Alert severity="warning" role="alert" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={1} sx={{ mt: 3, alignItems: 'center' }}>
+        {/* The question's page shows its answer: offered only once this one is checked. */}
+        {checked && (
+          <Button size="small" component={RouterLink} to={paths.quView.to(item.quId)} target="_blank" rel="noopener">
+            查看试题详情
+          </Button>
+        )}
+        <Box sx={{ flex: 1 }} />
+        {checked ? (
+          <Button variant="contained" disableElevation onClick={() => onNext('wrong')}>
+            {step.index < step.total ? '下一题' : '完成练习'}
+          </Button>
+        ) : (
+          <Button variant="contained" disableElevation onClick={submit} disabled={busy}>
+            {busy ? '提交中…' : '提交答案'}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The practice walk through an exam's wrong book: the server hands out the questions one by one
+ * (next after the last one), judges each answer (check): right goes straight on, wrong shows the
+ * right answer and the analysis first. Ends with how it went.
+ */
+export function WrongBookWalk({ examId, onExit }: { examId: string; onExit: () => void }) {
+  const [after, setAfter] = useState('');
+  const [tally, setTally] = useState<Tally>({ right: 0, wrong: 0 });
+  const [flash, setFlash] = useState('');
+  const query = useWrongNext(examId, after);
+
+  const restart = () => {
+    setTally({ right: 0, wrong: 0 });
+    setFlash('');
+    setAfter('');
+  };
+
+  return (
+    <QueryState query={query}>
+      {(step) => {
+        if (step === null && after === '') {
+          return (
+            <Card>
+              <EmptyState text="错题本里没有题目" action={<Button onClick={onExit}>返回错题本</Button>} />
+            </Card>
+          );
+        }
+        if (step === null) {
+          return (
+            <Card component="section" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }} aria-label="练习完成">
+              <TaskAlt color="success" sx={{ fontSize: 56 }} aria-hidden />
+              <Typography variant="h6" sx={{ mt: 1 }}>
+                错题练习完成
+              </Typography>
+              <Typography color="text.secondary" sx={{ mt: 1 }}>
+                本轮答对 {tally.right} 题，答错 {tally.wrong} 题
+              </Typography>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'center' }}>
+                <Button variant="contained" onClick={restart}>
+                  再练一遍
+                </Button>
+                <Button variant="outlined" onClick={onExit}>
+                  返回错题本
+                </Button>
+              </Stack>
+            </Card>
+          );
+        }
+        return (
+          <WalkStep
+            key={step.item.quId}
+            step={step}
+            examId={examId}
+            flash={flash}
+            onNext={(result) => {
+              setTally((t) => (result === 'right' ? { ...t, right: t.right + 1 } : { ...t, wrong: t.wrong + 1 }));
+              setFlash(result === 'right' ? '回答正确，继续下一题' : '');
+              setAfter(step.item.quId);
+            }}
+          />
+        );
+      }}
+    </QueryState>
+  );
+}
