@@ -1,4 +1,4 @@
-import { configApi, courseApi, courseCatalogApi, repoCatalogApi, repoApi, quApi, practiceAdminApi, courseFileApi, courseRecordApi, dashboardApi, departApi, menuApi, msgApi, noticeApi, roleApi, userApi, type Endpoint } from '../../common/api';
+import { configApi, courseApi, courseCatalogApi, repoCatalogApi, repoApi, quApi, practiceAdminApi, examApi, markApi, paperApi, courseFileApi, courseRecordApi, dashboardApi, departApi, menuApi, msgApi, noticeApi, roleApi, userApi, type Endpoint } from '../../common/api';
 
 /**
  * What each back-office resource does, as the endpoints of common/api that do it. The data
@@ -125,6 +125,26 @@ export const resourceApis = {
   // Records are a screen of their own (per course, per learner).
   'course/record': {
     actions: { list: courseRecordApi.paging, show: courseRecordApi.userPaging, export: courseRecordApi.export },
+  },
+  'exam/list': {
+    listing: 'paging',
+    actions: {
+      list: examApi.paging,
+      show: examApi.detail,
+      create: examApi.save,
+      edit: examApi.save,
+      delete: examApi.delete,
+      state: examApi.state,
+      check: examApi.check,
+      preview: examApi.preview,
+    },
+  },
+  // Papers and marking are screens of their own (/exam/paper, /exam/mark).
+  'exam/paper': {
+    actions: { list: paperApi.paging, show: paperApi.detail, export: paperApi.export },
+  },
+  'exam/mark': {
+    actions: { list: markApi.examPaging, show: markApi.paper, edit: markApi.score, finish: markApi.finish },
   },
   // One record (id 1): the screen shows it to whoever may read it and saves with the save permission.
   'sys/config': {

@@ -4,6 +4,9 @@ import courseCatalogs from './courseCatalogs';
 import { CourseRecordPage } from './courseRecords';
 import courses, { CoursewarePage } from './courses';
 import departs from './departs';
+import exams from './exams';
+import { MarkPage } from './marking';
+import { PaperDetailPage, PaperPage } from './papers';
 import menus from './menus';
 import messages from './messages';
 import notices from './notices';
@@ -38,6 +41,7 @@ export const resources: ResourceDef[] = [
   { name: 'repo/qu', ...questions },
   { name: 'course/catalog', ...courseCatalogs },
   { name: 'course/list', ...courses },
+  { name: 'exam/list', ...exams },
 ];
 
 export const customRoutes: Array<{ path: string; element: ReactElement }> = [
@@ -46,4 +50,7 @@ export const customRoutes: Array<{ path: string; element: ReactElement }> = [
   { path: '/course/record', element: <CourseRecordPage /> },
   { path: '/repo/list/:id/practice', element: <RepoPracticePage /> },
   { path: '/repo/qu/import', element: <QuImportPage /> },
+  { path: '/exam/paper', element: <PaperPage /> },
+  { path: '/exam/paper/:id/show', element: <PaperDetailPage /> },
+  { path: '/exam/mark', element: <MarkPage /> },
 ];

@@ -204,8 +204,6 @@ export const SEED_MENUS: SeedMenu[] = [
     menuType: 1,
     title: '考试管理',
     path: '/exam',
-    // Hidden until its screens land (the API is in place).
-    hidden: true,
     name: 'Exam',
     component: 'Layout',
     redirect: '/exam/list',

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import type { ExamRecord } from '../../../common/api';
+
+/** 考试列表: each screen is loaded when first opened (the form brings the editor and the section builder). */
+export default {
+  list: lazy(() => import('./ExamList').then((m) => ({ default: m.ExamList }))),
+  create: lazy(() => import('./ExamForm').then((m) => ({ default: m.ExamCreate }))),
+  edit: lazy(() => import('./ExamForm').then((m) => ({ default: m.ExamEdit }))),
+  icon: EventNoteIcon,
+  recordRepresentation: (r: ExamRecord) => r.title,
+};

@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  Box,
+  Button,
+  Card,
+  Link,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import SearchIcon from '@mui/icons-material/Search';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CanAccess, useTranslate } from 'react-admin';
+import { examApi, paperApi, type PaperRecord } from '../../../common/api';
+import { HandType, PaperState, type CodeOf } from '../../../common/codes';
+import { formatTime } from '../../../common/format';
+import { call, download } from '../../../common/http';
+import { endpointKey } from '../../providers/endpointQuery';
+import { DeptTreePicker } from '../shared/DeptTreeSelect';
+import { EmptyState } from '../shared/EmptyState';
+import { useCodeLabel } from '../shared/labels';
+import { LoadError } from '../shared/LoadError';
+import { LoadingBlock } from '../shared/LoadingBlock';
+import { ExamPicker, PassedChip, PaperStateChip, useDuration } from './paperParts';
+
+const RESOURCE = 'exam/paper';
+const time = (t: number | null) => formatTime(t, 'YYYY-MM-DD HH:mm') || '—';
+const field = (name: string) => `resources.exam/paper.fields.${name}`;
+
+type PaperFilters = { examId: string; departId: string; state: CodeOf<typeof PaperState> | ''; passed: boolean | ''; realName: string };
+
+/** What the URL says to filter by (/exam/paper?examId=…&state=1). */
+function filtersOf(search: URLSearchParams): PaperFilters {
+  const state = Number(search.get('state') ?? '');
+  const passed = search.get('passed');
+  return {
+    examId: search.get('examId') ?? '',
+    departId: search.get('departId') ?? '',
+    state: search.get('state') && PaperState.has(state) ? state : '',
+    passed: passed === 'true' ? true : passed === 'false' ? false : '',
+    realName: search.get('realName') ?? '',
+  };
+}
+
+function toSearch(f: PaperFilters): Record<string, string> {
+  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== '').map(([k, v]) => [k, String(v)]));
+}
+
+/** /exam/paper: papers (of an exam) by department, state, passed and name; exported to Excel; each opens its detail. */
+export function PaperPage() {
+  const translate = useTranslate();
+  const codeLabel = useCodeLabel();
+  const duration = useDuration();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersOf(search);
+  const [realName, setRealName] = useState(filters.realName);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(20);
+  // The same query as the picker's: its title names the exported file.
+  const exam = useQuery({
+    queryKey: endpointKey(examApi.detail, { id: filters.examId }),
+    queryFn: () => call(examApi.detail, { id: filters.examId }, { silent: true }),
+    enabled: filters.examId !== '',
+    retry: false,
+  });
+  const examTitle = filters.examId ? (exam.data?.title ?? '') : '';
+  const apply = (patch: Partial<PaperFilters>) => {
+    setPage(0);
+    setSearch(toSearch({ ...filters, ...patch }), { replace: true });
+  };
+  const params = { ...filters, realName: filters.realName.trim() };
+  const papers = useQuery({
+    queryKey: [...endpointKey(paperApi.paging), params, page, size],
+    queryFn: () => call(paperApi.paging, { current: page + 1, size, params, orders: [{ column: 'createTime', asc: false }] }, { silent: true }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  let body;
+  if (papers.isPending) body = <LoadingBlock />;
+  else if (papers.isError && !papers.data) body = <LoadError error={papers.error} onRetry={() => void papers.refetch()} retrying={papers.isFetching} />;
+  else if (papers.data.records.length === 0) body = <EmptyState message={Object.keys(toSearch(filters)).length ? 'examhall.common.noMatch' : 'examhall.papers.empty'} />;
+  else
+    body = (
+      <>
+        <TableContainer>
+          <Table size="small" aria-label={translate('examhall.papers.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate(field('realName'))}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{translate(field('deptName'))}</TableCell>
+                {filters.examId ? null : <TableCell>{translate(field('title'))}</TableCell>}
+                <TableCell>{translate(field('state'))}</TableCell>
+                <TableCell align="right">{translate(field('userScore'))}</TableCell>
+                <TableCell>{translate(field('passed'))}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{translate(field('handType'))}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{translate(field('handTime'))}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{translate(field('userTime'))}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {papers.data.records.map((r: PaperRecord) => (
+                <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/exam/paper/${encodeURIComponent(r.id)}/show`)}>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/exam/paper/${encodeURIComponent(r.id)}/show`} underline="hover" onClick={(e) => e.stopPropagation()}>
+                      {r.realName || r.userName}
+                    </Link>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {r.userName}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{r.deptName || '—'}</TableCell>
+                  {filters.examId ? null : <TableCell sx={{ maxWidth: 260 }}>{r.title}</TableCell>}
+                  <TableCell>
+                    <PaperStateChip state={r.state} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {r.userScore === null ? '—' : r.userScore} / {r.totalScore}
+                  </TableCell>
+                  <TableCell>
+                    <PassedChip passed={r.passed} />
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{r.handType === null ? '—' : codeLabel(HandType.items, r.handType)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{time(r.handTime)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>{duration(r.userTime)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={papers.data.total}
+          page={page}
+          rowsPerPage={size}
+          rowsPerPageOptions={[10, 20, 50, 100]}
+          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+          onPageChange={(_e, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setSize(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </>
+    );
+
+  const fileName = filters.examId && examTitle ? translate('examhall.papers.exportName', { title: examTitle }) : translate('examhall.papers.exportAll');
+  return (
+    <Box sx={{ pt: 1 }}>
+      <Card component="section" aria-label={translate('examhall.common.search')} sx={{ px: 1.5, py: 1.5, mb: 1.5 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap flexWrap="wrap" alignItems={{ md: 'center' }}>
+          <ExamPicker
+            examId={filters.examId}
+            label={translate('examhall.papers.pickExam')}
+            onChange={(picked) => apply({ examId: picked?.id ?? '' })}
+            sx={{ minWidth: 260, flex: { md: '0 1 340px' } }}
+          />
+          <DeptTreePicker
+            label={translate(field('departId'))}
+            size="small"
+            value={filters.departId}
+            onChange={(v) => apply({ departId: v })}
+            sx={{ minWidth: 200, flex: { md: '0 1 220px' } }}
+          />
+          <TextField
+            select
+            size="small"
+            label={translate(field('state'))}
+            value={filters.state}
+            onChange={(e) => {
+              const n = Number(e.target.value);
+              apply({ state: e.target.value !== '' && PaperState.has(n) ? n : '' });
+            }}
+            sx={{ width: { md: 140 } }}
+          >
+            <MenuItem value="">—</MenuItem>
+            {PaperState.items.map((s) => (
+              <MenuItem key={s.value} value={s.value}>
+                {codeLabel(PaperState.items, s.value)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={translate(field('passed'))}
+            value={filters.passed === '' ? '' : String(filters.passed)}
+            onChange={(e) => apply({ passed: e.target.value === '' ? '' : e.target.value === 'true' })}
+            sx={{ width: { md: 130 } }}
+          >
+            <MenuItem value="">—</MenuItem>
+            <MenuItem value="true">{translate('examhall.papers.passed')}</MenuItem>
+            <MenuItem value="false">{translate('examhall.papers.failed')}</MenuItem>
+          </TextField>
+          <Stack
+            component="form"
+            direction="row"
+            spacing={1}
+            onSubmit={(e) => {
+              e.preventDefault();
+              apply({ realName: realName.trim() });
+            }}
+          >
+            <TextField size="small" label={translate(field('realName'))} value={realName} onChange={(e) => setRealName(e.target.value)} sx={{ width: { xs: '100%', md: 150 } }} />
+            <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ flexShrink: 0 }}>
+              {translate('examhall.common.search')}
+            </Button>
+          </Stack>
+          <CanAccess resource={RESOURCE} action="export">
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              disabled={papers.data?.total === 0}
+              onClick={() => void download(paperApi.export, { params }, fileName).catch(() => undefined)}
+            >
+              {translate('ra.action.export')}
+            </Button>
+          </CanAccess>
+        </Stack>
+      </Card>
+      <Card>{body}</Card>
+    </Box>
+  );
+}
