@@ -135,7 +135,7 @@ function renderBuilder(groups: DraftGroup[]) {
   return checks;
 }
 
-describe('section builder', { timeout: 30_000 }, () => {
+describe('section builder', { timeout: 60_000 }, () => {
   it('shows availability per draw, caps the count at it, keeps a live total and adds and removes sections', async () => {
     const checks = renderBuilder([group()]);
     const ue = userEvent.setup({ delay: null });
@@ -181,7 +181,7 @@ describe('section builder', { timeout: 30_000 }, () => {
   });
 });
 
-describe('question picker', { timeout: 30_000 }, () => {
+describe('question picker', { timeout: 60_000 }, () => {
   it('offers questions of the section type without those already in the exam and adds the picked ones as fixed', async () => {
     renderBuilder([group({ draws: [], quIds: ['q0'] })]);
     answer('/api/qu/qu/detail', { id: 'q0', repoId: 'r1', repoTitle: '安全题库', quType: 1, content: '<p>已选的题</p>', createTime: 0, updateTime: 0 });
@@ -209,7 +209,7 @@ describe('question picker', { timeout: 30_000 }, () => {
   });
 });
 
-describe('exam form', { timeout: 30_000 }, () => {
+describe('exam form', { timeout: 60_000 }, () => {
   it('names what is missing on an empty submit and sends nothing', async () => {
     answer('/api/repo/paging', { current: 1, size: 200, pages: 1, total: 1, records: [BANK] });
     answer('/api/repo/list-stat', STATS);
@@ -232,7 +232,7 @@ describe('exam form', { timeout: 30_000 }, () => {
   });
 });
 
-describe('exam list', { timeout: 30_000 }, () => {
+describe('exam list', { timeout: 60_000 }, () => {
   it('shows state, audience, duration, papers awaiting marking and the row actions', async () => {
     answer('/api/exam/exam/paging', { current: 1, size: 10, pages: 1, total: 2, records: [exam(), exam({ id: 'e2', title: '入职测验', enabled: 1, state: 1, awaitingMarkCount: 0, totalTime: 0, openType: 1 })] });
     const states = answer('/api/exam/exam/state', null);

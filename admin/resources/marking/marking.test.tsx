@@ -50,7 +50,7 @@ describe('score bounds', () => {
   });
 });
 
-describe('marking a paper', { timeout: 30_000 }, () => {
+describe('marking a paper', { timeout: 60_000 }, () => {
   it('refuses a score above the question, then saves every score and finishes the paper', async () => {
     answer('/api/paper/mark/exam-paging', { current: 1, size: 200, pages: 1, total: 1, records: [{ examId: 'e1', title: '期末考试', awaitingMarkCount: 1, paperCount: 4, endTime: null }] });
     answer('/api/paper/mark/paper', { paper, items: [item(), item({ quId: 'q2', answer: '', content: '<p>说明最小权限原则。</p>', score: 5 })] });

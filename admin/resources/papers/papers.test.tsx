@@ -30,7 +30,7 @@ const record = (over: object = {}) => ({
 const departs = [{ id: 'd1', parentId: '0', deptName: '研发部', deptCode: 'A01', sort: 1, children: [] }];
 const examPage = { current: 1, size: 50, pages: 1, total: 1, records: [{ id: 'e1', title: '期末考试' }] };
 
-describe('papers', { timeout: 30_000 }, () => {
+describe('papers', { timeout: 60_000 }, () => {
   it('lists the papers of the exam in the URL and filters by state, passed and name', async () => {
     answer('/api/exam/exam/paging', examPage);
     answer('/api/sys/depart/tree', departs);
