@@ -31,6 +31,8 @@ import TimelineIcon from '@mui/icons-material/Timeline';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import EditIcon from '@mui/icons-material/Edit';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
@@ -69,6 +71,8 @@ import LabelImportantOutlinedIcon from '@mui/icons-material/LabelImportantOutlin
  */
 const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   Dashboard: DashboardIcon,
+  EventNote: EventNoteIcon,
+  RateReview: RateReviewIcon,
   People: PeopleIcon,
   AccountTree: AccountTreeIcon,
   Badge: BadgeIcon,
