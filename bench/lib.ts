@@ -74,7 +74,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
   const pgUrl = process.env.BENCH_DATABASE_URL ?? '';
   const dialect = pgUrl ? 'postgres' : 'sqlite';
   const databaseUrl = pgUrl || path.join(dataDir, 'examhall.db');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_SERVER_ARGS: extra node flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -289,6 +291,8 @@ export async function openLoop(due: readonly number[], maxInFlight: number, task
   const sent: Sent[] = [];
   const lateMs: number[] = [];
   const open = new Set<Promise<void>>();
+  /** Why beats failed (message → count), for the report. */
+  const reasons = new Map<string, number>();
   let dropped = 0;
   const start = performance.now();
   for (let i = 0; i < due.length; i++) {
@@ -302,13 +306,24 @@ export async function openLoop(due: readonly number[], maxInFlight: number, task
     const t0 = performance.now();
     const p: Promise<void> = task(i).then(
       () => void sent.push({ i, latency: performance.now() - t0, ok: true }),
-      () => void sent.push({ i, latency: performance.now() - t0, ok: false }),
+      (e: unknown) => {
+        sent.push({ i, latency: performance.now() - t0, ok: false });
+        const why = e instanceof Error ? e.message : String(e);
+        reasons.set(why, (reasons.get(why) ?? 0) + 1);
+      },
     );
     open.add(p);
     void p.finally(() => open.delete(p));
   }
   await Promise.all(open);
-  return { sent, dropped, lateMs: lateMs.sort((a, b) => a - b), seconds: (performance.now() - start) / 1000 };
+  return { sent, dropped, reasons, lateMs: lateMs.sort((a, b) => a - b), seconds: (performance.now() - start) / 1000 };
+}
+
+/** Prints why beats of a step failed or were dropped, if any did. */
+export function failures(step: string, run: { dropped: number; reasons: Map<string, number> }): void {
+  const parts = [...run.reasons].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([why, n]) => `${n}× ${why}`);
+  if (run.dropped) parts.unshift(`${run.dropped} dropped (too many in flight)`);
+  if (parts.length) console.log(`${step} failures: ${parts.join('; ')}`);
 }
 
 export function statsOf(name: string, sent: Sent[], seconds: number, dropped = 0): Stats {

@@ -1,5 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from './lib/jsonBody';
 import { RateLimits } from './lib/rateLimit';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import headersPlugin from './plugins/headers';
 import spaPlugin from './plugins/spa';
 import { modules } from './modules';
 import { bootstrap, type BootstrapResult } from './seed/bootstrap';
@@ -70,6 +70,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Off unless TRUST_PROXY names the proxies in front: otherwise any client could choose its
     // own address with X-Forwarded-For and slip past the per-address limits.
     trustProxy: trustProxyOption(config.trustProxy),
+    // Two info lines per request cost more than a fast answer does: only at debug level.
+    // (errors are still logged by the errors plugin).
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: JSON_BODY_LIMIT,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -113,32 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     parseJson(req, body as string, done);
   });
 
-  // Answers under /api/ carry personal data: never stored by browsers or proxies, unless the
-  // route chose its own policy (public images).
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI/emotion injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(headersPlugin);
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {

@@ -11,7 +11,7 @@
 import os from 'node:os';
 import { authApi, examApi, paperApi, quApi, repoApi, type PaperDetail } from '../../common/api';
 import { DisplayMode, ExamOpenType, HandType, PaperState, QuType, ResultShow } from '../../common/codes';
-import { ADMIN_PASSWORD, api, benchLine, cannon, envNumber, generatorCpu, openLoop, pct, processFigures, seedLearners, startHelloWorld, startServer, statsOf, table } from '../lib';
+import { ADMIN_PASSWORD, api, benchLine, cannon, envNumber, failures, generatorCpu, openLoop, pct, processFigures, seedLearners, startHelloWorld, startServer, statsOf, table } from '../lib';
 
 const QUESTIONS = 200;
 
@@ -49,6 +49,15 @@ export async function run(): Promise<void> {
     console.log(`Seeding ${candidates} candidates with sessions…`);
     const { tokens } = await seedLearners(server, candidates, 'be');
 
+    // Server CPU per operation: what each step costs, whatever else shares the machine.
+    let cpuMark = processFigures(server.pid).cpuSeconds;
+    const cpuSince = (ops: number) => {
+      const now = processFigures(server.pid).cpuSeconds;
+      const ms = ((now - cpuMark) * 1000) / Math.max(1, ops);
+      cpuMark = now;
+      return Number(ms.toFixed(2));
+    };
+
     // 1. Start storm: everyone creates a paper within 10 s and reads its answer card.
     const papers: Array<{ id: string; quIds: string[]; options: Map<string, string[]> }> = new Array(candidates);
     const startDue = Array.from({ length: candidates }, (_, i) => (i * 10_000) / candidates);
@@ -58,6 +67,7 @@ export async function run(): Promise<void> {
       papers[i] = { id, quIds: detail.groups.flatMap((g) => g.quList.map((q) => q.quId)), options: new Map() };
     });
     const startStats = statsOf('start (create-paper + paper-detail)', started.sent, started.seconds, started.dropped);
+    const cpuPerStart = cpuSince(startStats.count);
 
     // 2. Saves: each candidate saves one answer every `interval` ms (open loop), seq rising per question.
     const rounds = Math.max(1, Math.floor((seconds * 1000) / interval));
@@ -77,6 +87,7 @@ export async function run(): Promise<void> {
       if (r.seq >= seq) acked.set(key, Math.max(acked.get(key) ?? 0, seq));
     });
     const saveStats = statsOf(`saves (1 per ${interval / 1000} s per candidate)`, saved.sent, saved.seconds, saved.dropped);
+    const cpuPerSave = cpuSince(saveStats.count);
 
     // 3. Highest sustained save rate: closed loop, each connection saves again as soon as acknowledged.
     let counter = 1_000_000;
@@ -88,6 +99,7 @@ export async function run(): Promise<void> {
       return { token: tokens[papers.indexOf(p)], body: JSON.stringify({ paperId: p.id, quId: p.quIds[k % p.quIds.length], seq: k, answers: [] }) };
     };
     const liveTokens = new Map(live.map((p) => [p.id, tokens[papers.indexOf(p)]]));
+    const genMax = generatorCpu();
     const maxRun = await cannon({
       url: base,
       connections,
@@ -105,11 +117,18 @@ export async function run(): Promise<void> {
       ],
     });
     const maxSavesPerSec = Math.round(maxRun.requests.average);
+    const generatorShareMax = genMax();
+    const cpuPerMaxSave = cpuSince(maxRun.requests.total);
     const maxErrors = maxRun.errors + maxRun.non2xx;
     const hello = await startHelloWorld();
+    const helloCpu0 = processFigures(hello.pid).cpuSeconds;
+    const genCeiling = generatorCpu();
     const ceilingRun = await cannon({ url: `${hello.base}/hello`, method: 'POST', connections, duration: maxSeconds });
+    const generatorShareCeiling = genCeiling();
+    const cpuPerHello = Number((((processFigures(hello.pid).cpuSeconds - helloCpu0) * 1000) / Math.max(1, ceilingRun.requests.total)).toFixed(3));
     await hello.stop();
     const ceilingReqPerSec = Math.round(ceilingRun.requests.average);
+    cpuMark = processFigures(server.pid).cpuSeconds;
 
     // 4. Submit storm: everyone hands in within `submitSeconds`.
     const submitDue = Array.from({ length: candidates }, (_, i) => (i * submitSeconds * 1000) / candidates);
@@ -118,6 +137,7 @@ export async function run(): Promise<void> {
       await api(base, paperApi.handExam, { id: papers[i].id, type: HandType.LEARNER }, tokens[i]);
     });
     const submitStats = statsOf(`hand-in (within ${submitSeconds} s)`, submitted.sent, submitted.seconds, submitted.dropped);
+    const cpuPerHandIn = cpuSince(submitStats.count);
     const figures = processFigures(server.pid);
 
     // 5. What the database holds: every acknowledged save, every paper graded.
@@ -135,8 +155,12 @@ export async function run(): Promise<void> {
     const ungraded = Number(open?.n ?? 0);
 
     table(`Examhall exam: ${candidates} candidates, ${server.dialect}`, [startStats, saveStats, submitStats]);
+    failures('start', started);
+    failures('saves', saved);
+    failures('hand-in', submitted);
     console.log(`\nclosed-loop saves: ${maxSavesPerSec}/s (${maxErrors} errors) vs hello-world ${ceilingReqPerSec}/s with ${connections} connections`);
-    console.log(`acknowledged saves ${acked.size} keys, lost ${lost}; papers not graded ${ungraded}; server RSS ${figures.rssMb} MB; generator CPU ${(genCpu() * 100).toFixed(0)} % of a core; load ${os.loadavg()[0].toFixed(1)}`);
+    console.log(`server CPU per operation: start ${cpuPerStart} ms, save ${cpuPerSave} ms (closed loop ${cpuPerMaxSave} ms; hello-world ${cpuPerHello} ms), hand-in ${cpuPerHandIn} ms`);
+    console.log(`acknowledged saves ${acked.size} keys, lost ${lost}; papers not graded ${ungraded}; server RSS ${figures.rssMb} MB; generator CPU ${(genCpu() * 100).toFixed(0)} % of a core (closed loop ${(generatorShareMax * 100).toFixed(0)} %, hello-world ${(generatorShareCeiling * 100).toFixed(0)} %); load ${os.loadavg()[0].toFixed(1)}`);
     benchLine({
       scenario: 'exam',
       database: server.dialect,
@@ -154,6 +178,12 @@ export async function run(): Promise<void> {
       ceilingReqPerSec,
       ratio: Number((maxSavesPerSec / Math.max(1, ceilingReqPerSec)).toFixed(3)),
       generatorCpuShare: Number(genCpu().toFixed(2)),
+      generatorCpuShareMax: Number(generatorShareMax.toFixed(2)),
+      generatorCpuShareCeiling: Number(generatorShareCeiling.toFixed(2)),
+      cpuMsPerStart: cpuPerStart,
+      cpuMsPerSave: cpuPerMaxSave,
+      cpuMsPerHello: cpuPerHello,
+      cpuMsPerHandIn: cpuPerHandIn,
     });
   } finally {
     await server.stop();

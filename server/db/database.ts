@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from '../config';
 import type { DB } from './schema';
+import { Sqlite3Dialect } from './sqlite';
 
 // int8 (counts, epoch-millisecond times) arrive as strings from pg; every such value here fits a double.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -37,7 +38,7 @@ export function createDatabase({ dialect, url, poolSize = 10 }: DatabaseOptions)
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new Sqlite3Dialect(sqlite) });
   return { db, dialect, destroy: () => db.destroy() };
 }
 

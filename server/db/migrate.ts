@@ -7,6 +7,7 @@ import * as mCourses from './migrations/20261127_0001_courses';
 import * as mBanks from './migrations/20261128_0001_banks';
 import * as mExams from './migrations/20261128_0002_exams';
 import * as mPractice from './migrations/20261128_0003_practice';
+import * as mPaperUserExam from './migrations/20261129_0001_paper_user_exam';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '20261128_0001_banks': mBanks,
   '20261128_0002_exams': mExams,
   '20261128_0003_practice': mPractice,
+  '20261129_0001_paper_user_exam': mPaperUserExam,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,13 +37,18 @@ async function authPlugin(app: FastifyInstance) {
     const token = tokenOf(req);
     if (token) req.user = await resolveSession(app.ctx, token);
   });
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', (req, _reply, done) => {
     // The rule belongs to the matched route: API routes are closed unless they say otherwise.
     // Anything else (the apps' files, whose catch-all also sees unknown /api/ paths and answers
     // them the 404 envelope) and the OpenAPI document are open.
     const routeUrl = req.routeOptions.url ?? '';
-    if (!routeUrl.startsWith('/api/') || routeUrl.startsWith('/api/docs') || req.is404) return;
-    assertAccess(req, req.routeOptions.config.access ?? 'login');
+    if (!routeUrl.startsWith('/api/') || routeUrl.startsWith('/api/docs') || req.is404) return done();
+    try {
+      assertAccess(req, req.routeOptions.config.access ?? 'login');
+    } catch (e) {
+      return done(e as Error);
+    }
+    done();
   });
 }
 

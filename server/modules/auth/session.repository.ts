@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { prepared, type Slots } from '../../db/prepared';
 
 /** One row per role of the session's user (one row with null role columns when it has none). */
 export interface SessionAccessRow {
@@ -31,24 +32,27 @@ export async function insertSession(
     .execute();
 }
 
-/** The session, its user and the user's roles, in one indexed query: the per-request check. */
-export function findSessionAccess(db: Db, tokenHash: string): Promise<SessionAccessRow[]> {
-  return db
+const sessionAccess = prepared((db, v: Slots<{ tokenHash: string }>) =>
+  db
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
     .leftJoin('sys_user_role as ur', 'ur.user_id', 'u.id')
     .leftJoin('sys_role as r', 'r.id', 'ur.role_id')
     .select(['s.user_id', 'u.user_name', 'u.state', 's.last_seen_time', 's.expire_time', 'r.id as role_id', 'r.role_code', 'r.role_name', 'r.role_type'])
-    .where('s.token_hash', '=', tokenHash)
-    .execute();
+    .where('s.token_hash', '=', v.tokenHash),
+);
+
+/** The session, its user and the user's roles, in one indexed query: the per-request check. */
+export function findSessionAccess(db: Db, tokenHash: string): Promise<SessionAccessRow[]> {
+  return sessionAccess.rows(db, { tokenHash });
 }
 
+const touch = prepared((db, v: Slots<{ tokenHash: string; now: number; expireTime: number }>) =>
+  db.updateTable('sys_session').set({ last_seen_time: v.now, expire_time: v.expireTime }).where('token_hash', '=', v.tokenHash),
+);
+
 export async function touchSession(db: Db, tokenHash: string, now: number, expireTime: number): Promise<void> {
-  await db
-    .updateTable('sys_session')
-    .set({ last_seen_time: now, expire_time: expireTime })
-    .where('token_hash', '=', tokenHash)
-    .execute();
+  await touch.run(db, { tokenHash, now, expireTime });
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
+import { prepared, type Slots } from '../../db/prepared';
 import type { ExamRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
 
@@ -36,8 +37,10 @@ export function pageExams(db: Db, f: ExamFilter, page: PageArgs): Promise<Page<E
   return paginate(filtered(db, f), page, (q) => q.select(COLUMNS).orderBy('create_time', 'desc').orderBy('id', 'desc'), (r) => r);
 }
 
+const examById = prepared((db, v: Slots<{ id: string }>) => db.selectFrom('exam').select(COLUMNS).where('id', '=', v.id));
+
 export function findExam(db: Db, id: string): Promise<ExamRow | undefined> {
-  return db.selectFrom('exam').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return examById.first(db, { id });
 }
 
 export async function insertExam(db: Db, row: ExamRow): Promise<void> {

@@ -1,7 +1,9 @@
 import type { BodyOf, ExamCheckResult, ExamForLearner, ExamGroup, ExamPreview, ExamRecord, ExamSaveBody, OnlineExam, examApi, onlineExamApi } from '../../../common/api';
 import { ExamOpenType, ExamState, GenericState, QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
-import { inTransaction, type ServiceContext } from '../../context';
+import type { QuDetail } from '../../../common/api/qu';
+import { inTransaction, type Caches, type ServiceContext } from '../../context';
+import { TtlCache } from '../../lib/cache';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { isBlankRichText, sanitizeRichText } from '../../lib/sanitize';
@@ -25,10 +27,86 @@ export async function getExamDef(ctx: ServiceContext, id: string): Promise<ExamD
   return examDefOf(row);
 }
 
-export const findExamDef = async (ctx: ServiceContext, id: string): Promise<ExamDef | undefined> => {
+// ---------- what starting a paper reads, cached ----------
+
+/**
+ * How long another process may go on using an exam definition this one's edit has changed (an
+ * edit here drops it at once, as a bank edit drops the bank's questions at once).
+ */
+export const EXAM_TTL_MS = 5_000;
+
+/**
+ * An exam as papers are drawn from it: the definition, where its fixed questions live, and the
+ * questions drawn so far (filled as papers draw them), valid while the banks it draws from are
+ * unchanged (their versions in the question caches).
+ */
+interface ExamMaterial {
+  def: ExamDef;
+  repoIds: string[];
+  versions: string;
+  fixed: Map<string, FixedQu>;
+  questions: Map<string, QuDetail>;
+}
+
+/** Per app (keyed by its caches, never shared between two apps in one process). */
+const materials = new WeakMap<Caches, TtlCache<string, ExamMaterial | null>>();
+
+function materialCache(ctx: ServiceContext): TtlCache<string, ExamMaterial | null> {
+  let cache = materials.get(ctx.caches);
+  if (!cache) materials.set(ctx.caches, (cache = new TtlCache(ctx.clock, EXAM_TTL_MS, 1_000)));
+  return cache;
+}
+
+/** Forget what is cached of these exams (saved, enabled or disabled, deleted). */
+function examsChanged(ctx: ServiceContext, ids: readonly string[]): void {
+  const cache = materialCache(ctx);
+  for (const id of ids) cache.delete(id);
+}
+
+const versionsOf = (ctx: ServiceContext, repoIds: readonly string[]) => repoIds.map((id) => ctx.caches.qu.statKey(id)).join(',');
+
+async function loadMaterial(ctx: ServiceContext, id: string): Promise<ExamMaterial | null> {
   const row = await repo.findExam(ctx.db, id);
-  return row ? examDefOf(row) : undefined;
-};
+  if (!row) return null;
+  const def = examDefOf(row);
+  const fixedIds = [...new Set(def.groups.flatMap((g) => g.quIds))];
+  const questions = new Map((await getQuestions(ctx, fixedIds)).map((q) => [q.id, q]));
+  const fixed = new Map([...questions.values()].map((q) => [q.id, { quType: q.quType, repoId: q.repoId, level: q.level ?? 1 }]));
+  const repoIds = [...new Set([...def.groups.flatMap((g) => g.draws.map((d) => d.repoId)), ...[...fixed.values()].map((f) => f.repoId)])].sort();
+  return { def, repoIds, versions: versionsOf(ctx, repoIds), fixed, questions };
+}
+
+async function examMaterial(ctx: ServiceContext, id: string): Promise<ExamMaterial | undefined> {
+  // Inside a transaction the caller reads its own writes: no cache.
+  if (ctx.db.isTransaction) return (await loadMaterial(ctx, id)) ?? undefined;
+  const cache = materialCache(ctx);
+  let m = await cache.getOrLoad(id, () => loadMaterial(ctx, id));
+  if (m && m.versions !== versionsOf(ctx, m.repoIds)) {
+    cache.delete(id);
+    m = await cache.getOrLoad(id, () => loadMaterial(ctx, id));
+  }
+  return m ?? undefined;
+}
+
+/** An exam's definition as learners' papers use it (cached for EXAM_TTL_MS, dropped on every edit here). */
+export const findExamDef = async (ctx: ServiceContext, id: string): Promise<ExamDef | undefined> => (await examMaterial(ctx, id))?.def;
+
+/**
+ * One learner's questions of an exam, per section, with the questions themselves; or a refusal
+ * naming what the banks lack. Reads only caches once the exam's questions have been drawn before.
+ */
+export async function drawForPaper(ctx: ServiceContext, examId: string): Promise<{ def: ExamDef; ids: string[][]; questions: ReadonlyMap<string, QuDetail> }> {
+  const m = await examMaterial(ctx, examId);
+  if (!m) throw missing();
+  const result = drawPaper(m.def.groups, await poolsFor(ctx, m.def.groups), new Map([...m.fixed].map(([id, f]) => [id, f.quType])), cryptoRng, {
+    shuffleQuestions: m.def.shuffleQuestions,
+  });
+  if ('shortages' in result) throw fail('题库中的试题已不足以组成试卷，请联系管理员');
+  const ids = result.groups.map((g) => g.quIds);
+  const absent = ids.flat().filter((id) => !m.questions.has(id));
+  if (absent.length) for (const q of await getQuestions(ctx, absent)) m.questions.set(q.id, q);
+  return { def: m.def, ids, questions: m.questions };
+}
 
 function warningsOf(def: ExamDef, stats: Map<string, BankStat[]>, titles: Map<string, string>): string[] {
   return checkComposition(def.groups, (id) => stats.get(id) ?? [], { repoTitle: (id) => titles.get(id) }).warnings;
@@ -145,7 +223,7 @@ async function poolsFor(ctx: ServiceContext, groups: readonly ExamGroup[]): Prom
 }
 
 /** One learner's question ids per section, or a refusal naming what the banks lack. */
-export async function drawQuestionIds(ctx: ServiceContext, groups: readonly ExamGroup[], shuffleQuestions: boolean): Promise<string[][]> {
+async function drawQuestionIds(ctx: ServiceContext, groups: readonly ExamGroup[], shuffleQuestions: boolean): Promise<string[][]> {
   const fixed = await fixedOf(ctx, groups);
   const result = drawPaper(groups, await poolsFor(ctx, groups), new Map([...fixed].map(([id, f]) => [id, f.quType])), cryptoRng, { shuffleQuestions });
   if ('shortages' in result) throw fail('题库中的试题已不足以组成试卷，请联系管理员');
@@ -224,6 +302,7 @@ export async function saveExam(ctx: ServiceContext, authorId: string, body: Exam
       await repo.replaceAudience(tx.db, examId, departIds, userIds, check.repoIds);
       return examId;
     });
+    examsChanged(ctx, [id]);
     return await getExam(ctx, id);
   } catch (e) {
     const code = (e as { code?: unknown } | null)?.code;
@@ -243,12 +322,14 @@ export async function deleteExams(ctx: ServiceContext, ids: readonly string[]): 
     }
     if ((await repo.deleteExams(tx.db, unique)) === 0) throw missing();
   });
+  examsChanged(ctx, unique);
 }
 
 /** Enables or disables exams; open papers of a disabled exam are handed in (forced, exam closed). */
 export async function setExamsState(ctx: ServiceContext, ids: readonly string[], state: number): Promise<void> {
   const unique = [...new Set(ids)];
   await repo.setExamState(ctx.db, unique, state, ctx.clock.now());
+  examsChanged(ctx, unique);
   if (state === GenericState.DISABLED) await openPapersOfExams(ctx, unique);
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
+import { insertRows, prepared, type Slots } from '../../db/prepared';
 import type { ExamRecordRow, PaperQuRow, PaperRow, WrongBookRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
 
@@ -15,21 +16,36 @@ const PAPER_QU = [
   'actual_score', 'needs_mark', 'comment', 'update_time',
 ] as const;
 
+// The exam path's queries (starting, answering, handing in) are prepared: built once, then only run.
+
+const paperById = prepared((db, v: Slots<{ id: string }>) => db.selectFrom('paper').select(PAPER).where('id', '=', v.id));
+
 export function findPaper(db: Db, id: string): Promise<PaperRow | undefined> {
-  return db.selectFrom('paper').select(PAPER).where('id', '=', id).executeTakeFirst();
+  return paperById.first(db, { id });
 }
+
+const openPaper = prepared((db, v: Slots<{ userId: string }>) =>
+  db.selectFrom('paper').select(PAPER).where('user_id', '=', v.userId).where('state', '=', 0).orderBy('create_time', 'desc').limit(1),
+);
 
 export function openPaperOf(db: Db, userId: string): Promise<PaperRow | undefined> {
-  return db.selectFrom('paper').select(PAPER).where('user_id', '=', userId).where('state', '=', 0).orderBy('create_time', 'desc').executeTakeFirst();
+  return openPaper.first(db, { userId });
 }
+
+/** Rows per statement: 17 columns a row stays under every bound-parameter limit. */
+const QU_CHUNK = 200;
 
 export async function insertPaper(db: Db, paper: PaperRow, qus: readonly PaperQuRow[]): Promise<void> {
-  await db.insertInto('paper').values(paper).execute();
-  for (let i = 0; i < qus.length; i += 200) await db.insertInto('paper_qu').values(qus.slice(i, i + 200)).execute();
+  await insertRows(db, 'paper', [paper]);
+  for (let i = 0; i < qus.length; i += QU_CHUNK) await insertRows(db, 'paper_qu', qus.slice(i, i + QU_CHUNK));
 }
 
+const quRows = prepared((db, v: Slots<{ paperId: string }>) =>
+  db.selectFrom('paper_qu').select(PAPER_QU).where('paper_id', '=', v.paperId).orderBy('group_index').orderBy('sort'),
+);
+
 export function paperQus(db: Db, paperId: string): Promise<PaperQuRow[]> {
-  return db.selectFrom('paper_qu').select(PAPER_QU).where('paper_id', '=', paperId).orderBy('group_index').orderBy('sort').execute();
+  return quRows.rows(db, { paperId });
 }
 
 /** One question of a paper and, for a combined one, its parts. */
@@ -44,45 +60,69 @@ export function paperQuWithParts(db: Db, paperId: string, quId: string): Promise
 }
 
 /** Card data only: no snapshots. */
-export function cardRows(db: Db, paperId: string): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'answered' | 'mark'>>> {
-  return db
+const card = prepared((db, v: Slots<{ paperId: string }>) =>
+  db
     .selectFrom('paper_qu')
     .select(['qu_id', 'parent_id', 'group_index', 'sort', 'qu_type', 'answered', 'mark'])
-    .where('paper_id', '=', paperId)
+    .where('paper_id', '=', v.paperId)
     .orderBy('group_index')
-    .orderBy('sort')
-    .execute();
+    .orderBy('sort'),
+);
+
+export function cardRows(db: Db, paperId: string): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'answered' | 'mark'>>> {
+  return card.rows(db, { paperId });
 }
 
 /**
  * The answer save: one statement that writes only when the paper is the caller's, still in exam,
  * inside its deadline (plus grace), and the save is newer than the stored one.
  */
+type SaveSlots = Slots<{ paperId: string; quId: string; userId: string; answer: string; answered: number; mark: number; seq: number; now: number; latest: number }>;
+
+function saveStatement(withMark: boolean) {
+  return prepared((db, a: SaveSlots) =>
+    db
+      .updateTable('paper_qu')
+      .set({ answer: a.answer, answered: a.answered, seq: a.seq, update_time: a.now, ...(withMark ? { mark: a.mark } : {}) })
+      .where('paper_id', '=', a.paperId)
+      .where('qu_id', '=', a.quId)
+      .where('seq', '<', a.seq)
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom('paper').select('paper.id').where('paper.id', '=', a.paperId).where('paper.user_id', '=', a.userId).where('paper.state', '=', 0).where('paper.deadline', '>=', a.latest),
+        ),
+      ),
+  );
+}
+const saveWithMark = saveStatement(true);
+const saveWithoutMark = saveStatement(false);
+
 export async function saveAnswer(
   db: Db,
   a: { paperId: string; quId: string; userId: string; answer: string; answered: number; mark: number | undefined; seq: number; now: number; latest: number },
 ): Promise<boolean> {
-  const res = await db
-    .updateTable('paper_qu')
-    .set({ answer: a.answer, answered: a.answered, seq: a.seq, update_time: a.now, ...(a.mark !== undefined ? { mark: a.mark } : {}) })
-    .where('paper_id', '=', a.paperId)
-    .where('qu_id', '=', a.quId)
-    .where('seq', '<', a.seq)
-    .where((eb) =>
-      eb.exists(
-        eb.selectFrom('paper').select('paper.id').where('paper.id', '=', a.paperId).where('paper.user_id', '=', a.userId).where('paper.state', '=', 0).where('paper.deadline', '>=', a.latest),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  const n = a.mark === undefined ? await saveWithoutMark.changed(db, { ...a, mark: 0 }) : await saveWithMark.changed(db, { ...a, mark: a.mark });
+  return n > 0;
 }
+
+const paperQu = prepared((db, v: Slots<{ paperId: string; quId: string }>) =>
+  db.selectFrom('paper_qu').select(['seq', 'parent_id', 'qu_type', 'update_time']).where('paper_id', '=', v.paperId).where('qu_id', '=', v.quId),
+);
 
 export function findPaperQu(db: Db, paperId: string, quId: string): Promise<Pick<PaperQuRow, 'seq' | 'parent_id' | 'qu_type' | 'update_time'> | undefined> {
-  return db.selectFrom('paper_qu').select(['seq', 'parent_id', 'qu_type', 'update_time']).where('paper_id', '=', paperId).where('qu_id', '=', quId).executeTakeFirst();
+  return paperQu.first(db, { paperId, quId });
 }
 
+const grade = prepared((db, v: Slots<{ paperId: string; quId: string } & Pick<PaperQuRow, 'is_right' | 'actual_score' | 'needs_mark' | 'answered'>>) =>
+  db
+    .updateTable('paper_qu')
+    .set({ is_right: v.is_right, actual_score: v.actual_score, needs_mark: v.needs_mark, answered: v.answered })
+    .where('paper_id', '=', v.paperId)
+    .where('qu_id', '=', v.quId),
+);
+
 export async function gradeQu(db: Db, paperId: string, quId: string, v: Pick<PaperQuRow, 'is_right' | 'actual_score' | 'needs_mark' | 'answered'>): Promise<void> {
-  await db.updateTable('paper_qu').set(v).where('paper_id', '=', paperId).where('qu_id', '=', quId).execute();
+  await grade.run(db, { paperId, quId, ...v });
 }
 
 export async function markQu(db: Db, paperId: string, quId: string, score: number, comment: string, now: number): Promise<void> {
@@ -90,9 +130,18 @@ export async function markQu(db: Db, paperId: string, quId: string, score: numbe
 }
 
 /** Closes a paper if it is still in exam; answers whether this call closed it. */
-export async function closePaper(db: Db, id: string, v: Pick<PaperRow, 'state' | 'hand_type' | 'hand_time' | 'obj_score' | 'subj_score' | 'user_score' | 'passed' | 'update_time'>): Promise<boolean> {
-  const res = await db.updateTable('paper').set(v).where('id', '=', id).where('state', '=', 0).executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+type Closing = Pick<PaperRow, 'state' | 'hand_type' | 'hand_time' | 'obj_score' | 'subj_score' | 'user_score' | 'passed' | 'update_time'>;
+
+const close = prepared((db, v: Slots<Closing & { id: string }>) =>
+  db
+    .updateTable('paper')
+    .set({ state: v.state, hand_type: v.hand_type, hand_time: v.hand_time, obj_score: v.obj_score, subj_score: v.subj_score, user_score: v.user_score, passed: v.passed, update_time: v.update_time })
+    .where('id', '=', v.id)
+    .where('state', '=', 0),
+);
+
+export async function closePaper(db: Db, id: string, v: Closing): Promise<boolean> {
+  return (await close.changed(db, { ...v, id })) > 0;
 }
 
 export async function updatePaper(db: Db, id: string, v: Partial<Omit<PaperRow, 'id'>>): Promise<void> {
@@ -104,7 +153,7 @@ export async function addLeave(db: Db, id: string, now: number): Promise<void> {
 }
 
 export async function insertEvent(db: Db, e: { id: string; paper_id: string; type: number; time: number; detail: string }): Promise<void> {
-  await db.insertInto('paper_event').values(e).execute();
+  await insertRows(db, 'paper_event', [{ id: e.id, paper_id: e.paper_id, type: e.type, time: e.time, detail: e.detail }]);
 }
 
 export function eventsOf(db: Db, paperId: string) {
@@ -121,8 +170,12 @@ export async function openPaperIdsOfExams(db: Db, examIds: readonly string[]): P
   return (await db.selectFrom('paper').select('id').where('exam_id', 'in', examIds).where('state', '=', 0).execute()).map((r) => r.id);
 }
 
+const paperCount = prepared((db, v: Slots<{ userId: string; examId: string }>) =>
+  db.selectFrom('paper').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', v.userId).where('exam_id', '=', v.examId),
+);
+
 export async function countPapers(db: Db, userId: string, examId: string): Promise<number> {
-  const r = await db.selectFrom('paper').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('exam_id', '=', examId).executeTakeFirst();
+  const r = await paperCount.first(db, { userId, examId });
   return Number(r?.n ?? 0);
 }
 
@@ -166,14 +219,30 @@ export function findPaperListRow(db: Db, id: string): Promise<PaperListRow | und
 
 // ---------- records ----------
 
+const RECORD = ['id', 'user_id', 'exam_id', 'try_count', 'max_score', 'last_score', 'passed', 'best_paper_id', 'update_time'] as const;
+
+const recordOf = prepared((db, v: Slots<{ userId: string; examId: string }>) =>
+  db.selectFrom('exam_record').select(RECORD).where('user_id', '=', v.userId).where('exam_id', '=', v.examId),
+);
+
 export function findRecord(db: Db, userId: string, examId: string): Promise<ExamRecordRow | undefined> {
-  return db.selectFrom('exam_record').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).executeTakeFirst();
+  return recordOf.first(db, { userId, examId });
 }
 
-export async function upsertRecord(db: Db, row: ExamRecordRow): Promise<void> {
-  await db
+const upsert = prepared((db, row: Slots<ExamRecordRow>) =>
+  db
     .insertInto('exam_record')
-    .values(row)
+    .values({
+      id: row.id,
+      user_id: row.user_id,
+      exam_id: row.exam_id,
+      try_count: row.try_count,
+      max_score: row.max_score,
+      last_score: row.last_score,
+      passed: row.passed,
+      best_paper_id: row.best_paper_id,
+      update_time: row.update_time,
+    })
     .onConflict((oc) =>
       oc.columns(['user_id', 'exam_id']).doUpdateSet({
         try_count: row.try_count,
@@ -183,8 +252,11 @@ export async function upsertRecord(db: Db, row: ExamRecordRow): Promise<void> {
         best_paper_id: row.best_paper_id,
         update_time: row.update_time,
       }),
-    )
-    .execute();
+    ),
+);
+
+export async function upsertRecord(db: Db, row: ExamRecordRow): Promise<void> {
+  await upsert.run(db, row);
 }
 
 export function recordsOfUser(db: Db, userId: string, examIds: readonly string[]): Promise<ExamRecordRow[]> {
@@ -199,15 +271,12 @@ export async function openPapersOfUser(db: Db, userId: string, examIds: readonly
 }
 
 /** Papers of the user finished (state 2) per exam: the best score and attempts come from them. */
+const finished = prepared((db, v: Slots<{ userId: string; examId: string }>) =>
+  db.selectFrom('paper').select(['id', 'user_score', 'passed', 'hand_time']).where('user_id', '=', v.userId).where('exam_id', '=', v.examId).where('state', '=', 2).orderBy('hand_time'),
+);
+
 export async function finishedScores(db: Db, userId: string, examId: string): Promise<Array<{ id: string; user_score: number | null; passed: number | null; hand_time: number | null }>> {
-  return db
-    .selectFrom('paper')
-    .select(['id', 'user_score', 'passed', 'hand_time'])
-    .where('user_id', '=', userId)
-    .where('exam_id', '=', examId)
-    .where('state', '=', 2)
-    .orderBy('hand_time')
-    .execute();
+  return finished.rows(db, { userId, examId });
 }
 
 export type RecordListRow = ExamRecordRow & { title: string; total_score: number; qualify_score: number; result_show: number; user_name: string; real_name: string; dept_name: string | null };

@@ -8,11 +8,10 @@ import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { AuthUser } from '../auth/session.service';
 import { examState, type ExamDef } from '../exam/exam.def';
-import { drawQuestionIds, findExamDef, inAudience } from '../exam/exam.service';
+import { drawForPaper, findExamDef, inAudience } from '../exam/exam.service';
 import { cryptoRng } from '../exam/paper.draw';
 import { gradeAnswer, gradeCombined } from '../qu/qu.grading';
 import { orderForLearner, toPublic } from '../qu/qu.public';
-import { getQuestions } from '../qu/qu.service';
 import { getUserRecord } from '../user/user.service';
 import { answerForType, answerOf, groupsOfPaper, SAVE_GRACE_MS, saysSomething, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
 import * as repo from './paper.repository';
@@ -73,15 +72,15 @@ export async function checkProcess(ctx: ServiceContext, userId: string): Promise
 // ---------- making a paper ----------
 
 export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: string, password?: string): Promise<{ id: string }> {
-  const def = await findExamDef(ctx, examId);
-  const c = await entryCheck(ctx, who.id, def, password);
+  const checked = await findExamDef(ctx, examId);
+  const c = await entryCheck(ctx, who.id, checked, password);
   if (c.resume) return { id: c.resume };
   if (c.other) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, c.message);
-  if (c.message || !def) throw fail(c.message || '考试不存在');
+  if (c.message || !checked) throw fail(c.message || '考试不存在');
 
-  // Drawing and snapshotting happen before the transaction (no slow work inside one).
-  const ids = await drawQuestionIds(ctx, def.groups, def.shuffleQuestions);
-  const questions = new Map((await getQuestions(ctx, ids.flat())).map((q) => [q.id, q]));
+  // Drawing and snapshotting happen before the transaction (no slow work inside one); the paper
+  // follows the definition it was drawn from.
+  const { def, ids, questions } = await drawForPaper(ctx, checked.id);
   const now = ctx.clock.now();
   const paperId = newId();
   const qus: PaperQuRow[] = [];

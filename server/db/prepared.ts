@@ -1,0 +1,103 @@
+import { CompiledQuery, type Compilable, type Insertable, type QueryResult } from 'kysely';
+import type { Db } from './database';
+import type { DB } from './schema';
+
+/**
+ * Queries on the hot paths (the session check, answer saves, starting a paper) built once and
+ * then only run. A Kysely builder costs more to build and compile than SQLite takes to run a short
+ * statement; here the builder runs once per dialect with named slots in place of the values, and
+ * each call fills the slots of the compiled SQL.
+ *
+ *   const findX = prepared((db, v: Slots<{ id: string }>) => db.selectFrom('x').selectAll().where('id', '=', v.id));
+ *   const rows = await findX.rows(db, { id });
+ *
+ * Slots stand for single values only (not lists), and the query's shape must not depend on them.
+ */
+
+const SLOT = '\u0000slot:';
+
+/** Stand-ins for a prepared query's values, typed as the values they stand for. */
+export type Slots<V> = { readonly [K in keyof V]: V[K] };
+
+type Param = { slot: string } | { value: unknown };
+
+interface Plan {
+  compiled: CompiledQuery;
+  params: Param[];
+}
+
+export interface Prepared<V, R> {
+  /** Runs the query with these values; the raw result (rows, numAffectedRows). */
+  run(db: Db, values: V): Promise<QueryResult<R>>;
+  rows(db: Db, values: V): Promise<R[]>;
+  first(db: Db, values: V): Promise<R | undefined>;
+  /** Rows changed (updates, deletes, inserts). */
+  changed(db: Db, values: V): Promise<number>;
+}
+
+const slots = new Proxy({}, { get: (_t, name) => (typeof name === 'string' ? SLOT + name : undefined) });
+
+export function prepared<V extends Record<string, unknown>, R>(build: (db: Db, v: Slots<V>) => Compilable<R>): Prepared<V, R> {
+  // One plan per dialect: the adapter object is shared by a database handle and its transactions.
+  const plans = new WeakMap<object, Plan>();
+  const planFor = (db: Db): Plan => {
+    const adapter = db.getExecutor().adapter;
+    let plan = plans.get(adapter);
+    if (!plan) {
+      const compiled = build(db, slots as Slots<V>).compile();
+      const params = compiled.parameters.map((p): Param => (typeof p === 'string' && p.startsWith(SLOT) ? { slot: p.slice(SLOT.length) } : { value: p }));
+      plan = { compiled, params };
+      plans.set(adapter, plan);
+    }
+    return plan;
+  };
+  const run = (db: Db, values: V): Promise<QueryResult<R>> => {
+    const { compiled, params } = planFor(db);
+    const parameters = params.map((p) => {
+      if (!('slot' in p)) return p.value;
+      const v = values[p.slot];
+      if (v === undefined) throw new Error(`prepared query: no value for ${p.slot}`);
+      return v;
+    });
+    return db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>);
+  };
+  return {
+    run,
+    rows: async (db, values) => (await run(db, values)).rows,
+    first: async (db, values) => (await run(db, values)).rows[0],
+    changed: async (db, values) => Number((await run(db, values)).numAffectedRows ?? 0),
+  };
+}
+
+/** The SQL of a many-row insert, per dialect, table, column list and row count. */
+const insertSql = new WeakMap<object, Map<string, string>>();
+
+/**
+ * Inserts rows that all have the same columns in one statement whose SQL is built once per row
+ * count (a paper's questions: one statement, not one per row, and no Kysely building per paper).
+ */
+export async function insertRows<T extends keyof DB & string>(db: Db, table: T, rows: ReadonlyArray<Insertable<DB[T]>>): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]) as Array<keyof (typeof rows)[number]>;
+  const parameters: unknown[] = [];
+  for (const row of rows) {
+    for (const c of columns) {
+      const v = row[c];
+      if (v === undefined) throw new Error(`insertRows: ${table}.${String(c)} is undefined`);
+      parameters.push(v);
+    }
+  }
+  const adapter = db.getExecutor().adapter;
+  let known = insertSql.get(adapter);
+  if (!known) insertSql.set(adapter, (known = new Map()));
+  const key = `${table}(${columns.join(',')})×${rows.length}`;
+  let text = known.get(key);
+  if (!text) {
+    // Kysely lays the values out row by row in the first row's column order: the same as above.
+    const compiled = db.insertInto(table).values(rows as never).compile();
+    if (compiled.parameters.length !== parameters.length) throw new Error(`insertRows: unexpected layout for ${table}`);
+    text = compiled.sql;
+    known.set(key, text);
+  }
+  await db.executeQuery(CompiledQuery.raw(text, parameters));
+}
