@@ -4,6 +4,7 @@ import { TtlCache } from './lib/cache';
 import type { Clock } from './lib/clock';
 import type { RateLimits } from './lib/rateLimit';
 import type { JobScheduler } from './jobs/scheduler';
+import type { SessionAccessRow } from './modules/auth/session.repository';
 import type { AuthUser } from './modules/auth/session.service';
 import { createCourseCaches, type CourseCaches } from './modules/course/course.cache';
 import { createQuCaches, type QuCaches } from './modules/qu/qu.cache';
@@ -15,6 +16,12 @@ import { createQuCaches, type QuCaches } from './modules/qu/qu.cache';
 export interface Caches {
   /** Permission tags per sorted role-id list; cleared when roles or menus change. */
   readonly permissions: TtlCache<string, string[]>;
+  /**
+   * The session check's rows per token hash, for a few seconds: every request of a cohort in an
+   * exam asks it. Used only on SQLite (one process); cleared when a session is revoked or a user,
+   * role or menu changes.
+   */
+  readonly sessions: TtlCache<string, SessionAccessRow[]>;
   /** Course definitions, file-to-course and the URL-signing key (server/modules/course/course.cache.ts). */
   readonly course: CourseCaches;
   /** Exam draw pools per bank, type and level (server/modules/qu/qu.cache.ts). */
@@ -22,7 +29,7 @@ export interface Caches {
 }
 
 export function createCaches(clock: Clock): Caches {
-  return { permissions: new TtlCache(clock, 5_000, 1_000), course: createCourseCaches(clock), qu: createQuCaches(clock) };
+  return { permissions: new TtlCache(clock, 5_000, 1_000), sessions: new TtlCache(clock, 5_000, 50_000), course: createCourseCaches(clock), qu: createQuCaches(clock) };
 }
 
 /** A stored file as an access rule sees it. */

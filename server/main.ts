@@ -33,7 +33,8 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  // A cohort connects at once: the kernel queues that many connections until they are accepted.
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   // The port actually bound (PORT=0 picks a free one).
   const { port } = app.server.address() as AddressInfo;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;

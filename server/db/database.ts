@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from '../config';
 import type { DB } from './schema';
+import { BACKSTOP_PAGES, startCheckpointer } from './checkpoint';
 import { Sqlite3Dialect } from './sqlite';
 
 // int8 (counts, epoch-millisecond times) arrive as strings from pg; every such value here fits a double.
@@ -39,7 +40,19 @@ export function createDatabase({ dialect, url, poolSize = 10 }: DatabaseOptions)
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new Sqlite3Dialect(sqlite) });
-  return { db, dialect, destroy: () => db.destroy() };
+  if (url === ':memory:') return { db, dialect, destroy: () => db.destroy() };
+  // A file: its log is copied back by a worker thread, not by the commits of requests.
+  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  sqlite.pragma('journal_size_limit = 67108864');
+  const checkpointer = startCheckpointer(url);
+  return {
+    db,
+    dialect,
+    async destroy() {
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /** Throws unless the database answers (the health probe). */

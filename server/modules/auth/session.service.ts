@@ -41,6 +41,16 @@ export async function createSession(ctx: ServiceContext, userId: string, meta: {
  */
 export function invalidatePermissionCache(ctx: ServiceContext): void {
   ctx.caches.permissions.clear();
+  forgetSessions(ctx);
+}
+
+/**
+ * Drops every cached session check: call after a write to users, their roles or their sessions
+ * has committed (and, for revocations, also inside the transaction, so this process never answers
+ * from a revoked entry).
+ */
+export function forgetSessions(ctx: ServiceContext): void {
+  ctx.caches.sessions.clear();
 }
 
 function permissionsOf(ctx: ServiceContext, roleIds: string[]): Promise<string[]> {
@@ -52,12 +62,23 @@ function permissionsOf(ctx: ServiceContext, roleIds: string[]): Promise<string[]
 export async function resolveSession(ctx: ServiceContext, token: string): Promise<AuthUser | null> {
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
-  const rows = await repo.findSessionAccess(ctx.db, tokenHash);
+  // Cached only where one process serves the database (SQLite): with PostgreSQL several processes
+  // may, and a sign-out through one must be refused by the others at once.
+  const cache = ctx.config.dialect === 'sqlite' ? ctx.caches.sessions : undefined;
+  let rows = cache?.get(tokenHash);
+  if (!rows) {
+    rows = await repo.findSessionAccess(ctx.db, tokenHash);
+    // Unknown tokens are not kept: guessing must not fill the cache.
+    if (rows.length) cache?.set(tokenHash, rows);
+  }
   const row = rows[0];
   const now = ctx.clock.now();
   if (!row || row.expire_time <= now || row.state !== UserState.NORMAL) return null;
   if (now - row.last_seen_time > TOUCH_EVERY_MS) {
-    await repo.touchSession(ctx.db, tokenHash, now, now + ctx.config.sessionTtl * 1000);
+    const expireTime = now + ctx.config.sessionTtl * 1000;
+    await repo.touchSession(ctx.db, tokenHash, now, expireTime);
+    row.last_seen_time = now;
+    row.expire_time = expireTime;
   }
   const roles = rows.filter((r) => r.role_id !== null);
   const roleIds = roles.map((r) => r.role_id!);
@@ -73,9 +94,17 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
   };
 }
 
-export const revokeSession = (ctx: ServiceContext, tokenHash: string) => repo.deleteSession(ctx.db, tokenHash);
-export const revokeUserSessions = (ctx: ServiceContext, userIds: string[], keepTokenHash?: string) =>
-  repo.deleteUserSessions(ctx.db, userIds, keepTokenHash);
+export async function revokeSession(ctx: ServiceContext, tokenHash: string): Promise<void> {
+  ctx.caches.sessions.delete(tokenHash);
+  await repo.deleteSession(ctx.db, tokenHash);
+  ctx.caches.sessions.delete(tokenHash);
+}
+
+/** Revokes the users' sessions; the caller runs forgetSessions again once its transaction commits. */
+export async function revokeUserSessions(ctx: ServiceContext, userIds: string[], keepTokenHash?: string): Promise<void> {
+  forgetSessions(ctx);
+  await repo.deleteUserSessions(ctx.db, userIds, keepTokenHash);
+}
 
 /** Removes sessions past their expiry (they are already refused); the session-purge job runs this. */
 export const purgeExpiredSessions = (ctx: ServiceContext) => repo.deleteExpiredSessions(ctx.db, ctx.clock.now());

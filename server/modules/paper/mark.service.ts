@@ -106,13 +106,13 @@ export async function scoreAnswer(ctx: ServiceContext, body: BodyOf<typeof markA
   await inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
     await repo.markQu(tx.db, p.id, row.qu_id, score, (body.comment ?? '').trim(), now);
-    await repo.gradeQu(tx.db, p.id, row.qu_id, { is_right: score >= row.score ? 1 : 0, actual_score: score, needs_mark: 0, answered: row.answered });
+    await repo.gradeQus(tx.db, p.id, [{ quId: row.qu_id, is_right: score >= row.score ? 1 : 0, actual_score: score, needs_mark: 0, answered: row.answered }]);
     if (row.parent_id) {
       const parts = (await repo.paperQus(tx.db, p.id)).filter((r) => r.parent_id === row.parent_id);
       const pending = parts.some((x) => x.needs_mark === 1);
       const total = round2(parts.reduce((n, x) => n + (x.actual_score ?? 0), 0));
       const parent = rows.find((r) => r.qu_id === row.parent_id)!;
-      await repo.gradeQu(tx.db, p.id, parent.qu_id, { is_right: parts.every((x) => x.is_right === 1) ? 1 : 0, actual_score: pending ? null : total, needs_mark: pending ? 1 : 0, answered: parent.answered });
+      await repo.gradeQus(tx.db, p.id, [{ quId: parent.qu_id, is_right: parts.every((x) => x.is_right === 1) ? 1 : 0, actual_score: pending ? null : total, needs_mark: pending ? 1 : 0, answered: parent.answered }]);
     }
   });
   const after = await repo.paperQus(ctx.db, p.id);
@@ -136,11 +136,8 @@ export async function finishMarking(ctx: ServiceContext, markerId: string, paper
     const now = tx.clock.now();
     await repo.updatePaper(tx.db, p.id, { state: PaperState.FINISHED, subj_score: subj, user_score: total, passed: passed ? 1 : 0, update_time: now });
     await refreshRecord(tx, p.user_id, p.exam_id);
-    for (const r of top) {
-      if (r.is_right !== 1 && (r.qu_type === QuType.SHORT || r.qu_type === QuType.COMBINED) && (r.actual_score ?? 0) < r.score) {
-        await addToWrongBook(tx, { userId: p.user_id, examId: p.exam_id, quId: r.qu_id, quType: r.qu_type, question: snapshotOf(r) });
-      }
-    }
+    const wrong = top.filter((r) => r.is_right !== 1 && (r.qu_type === QuType.SHORT || r.qu_type === QuType.COMBINED) && (r.actual_score ?? 0) < r.score);
+    await addToWrongBook(tx, p.user_id, p.exam_id, wrong.map((r) => ({ quId: r.qu_id, quType: r.qu_type, question: snapshotOf(r), json: r.question })));
   });
   await sendMsg(ctx, markerId, {
     title: `考试“${p.title}”阅卷完成`,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
+import { groupCommit } from '../../db/groupCommit';
 import { insertRows, prepared, type Slots } from '../../db/prepared';
 import type { ExamRecordRow, PaperQuRow, PaperRow, WrongBookRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
@@ -97,13 +98,13 @@ function saveStatement(withMark: boolean) {
 const saveWithMark = saveStatement(true);
 const saveWithoutMark = saveStatement(false);
 
-export async function saveAnswer(
-  db: Db,
-  a: { paperId: string; quId: string; userId: string; answer: string; answered: number; mark: number | undefined; seq: number; now: number; latest: number },
-): Promise<boolean> {
-  const n = a.mark === undefined ? await saveWithoutMark.changed(db, { ...a, mark: 0 }) : await saveWithMark.changed(db, { ...a, mark: a.mark });
-  return n > 0;
-}
+/** Answers whether the save was written; saves arriving together commit together (see groupCommit). */
+export const saveAnswer = groupCommit(
+  async (db: Db, a: { paperId: string; quId: string; userId: string; answer: string; answered: number; mark: number | undefined; seq: number; now: number; latest: number }): Promise<boolean> => {
+    const n = a.mark === undefined ? await saveWithoutMark.changed(db, { ...a, mark: 0 }) : await saveWithMark.changed(db, { ...a, mark: a.mark });
+    return n > 0;
+  },
+);
 
 const paperQu = prepared((db, v: Slots<{ paperId: string; quId: string }>) =>
   db.selectFrom('paper_qu').select(['seq', 'parent_id', 'qu_type', 'update_time']).where('paper_id', '=', v.paperId).where('qu_id', '=', v.quId),
@@ -113,16 +114,25 @@ export function findPaperQu(db: Db, paperId: string, quId: string): Promise<Pick
   return paperQu.first(db, { paperId, quId });
 }
 
-const grade = prepared((db, v: Slots<{ paperId: string; quId: string } & Pick<PaperQuRow, 'is_right' | 'actual_score' | 'needs_mark' | 'answered'>>) =>
-  db
-    .updateTable('paper_qu')
-    .set({ is_right: v.is_right, actual_score: v.actual_score, needs_mark: v.needs_mark, answered: v.answered })
-    .where('paper_id', '=', v.paperId)
-    .where('qu_id', '=', v.quId),
-);
+type Grade = Pick<PaperQuRow, 'is_right' | 'actual_score' | 'needs_mark' | 'answered'>;
 
-export async function gradeQu(db: Db, paperId: string, quId: string, v: Pick<PaperQuRow, 'is_right' | 'actual_score' | 'needs_mark' | 'answered'>): Promise<void> {
-  await grade.run(db, { paperId, quId, ...v });
+/**
+ * Writes a paper's grades: one statement per distinct grade (right with full marks, wrong, not
+ * answered, awaiting marking …), not one per question, as a cohort hands in together.
+ */
+export async function gradeQus(db: Db, paperId: string, grades: ReadonlyArray<Grade & { quId: string }>): Promise<void> {
+  const groups = new Map<string, { grade: Grade; quIds: string[] }>();
+  for (const g of grades) {
+    const key = `${g.is_right}|${g.actual_score}|${g.needs_mark}|${g.answered}`;
+    const group = groups.get(key) ?? { grade: { is_right: g.is_right, actual_score: g.actual_score, needs_mark: g.needs_mark, answered: g.answered }, quIds: [] };
+    group.quIds.push(g.quId);
+    groups.set(key, group);
+  }
+  for (const { grade, quIds } of groups.values()) {
+    for (let i = 0; i < quIds.length; i += QU_CHUNK) {
+      await db.updateTable('paper_qu').set(grade).where('paper_id', '=', paperId).where('qu_id', 'in', quIds.slice(i, i + QU_CHUNK)).execute();
+    }
+  }
 }
 
 export async function markQu(db: Db, paperId: string, quId: string, score: number, comment: string, now: number): Promise<void> {
@@ -255,6 +265,18 @@ const upsert = prepared((db, row: Slots<ExamRecordRow>) =>
     ),
 );
 
+const attempt = prepared((db, v: Slots<{ id: string; userId: string; examId: string; now: number }>) =>
+  db
+    .insertInto('exam_record')
+    .values({ id: v.id, user_id: v.userId, exam_id: v.examId, try_count: 1, max_score: 0, last_score: 0, passed: 0, best_paper_id: null, update_time: v.now })
+    .onConflict((oc) => oc.columns(['user_id', 'exam_id']).doUpdateSet((eb) => ({ try_count: eb('exam_record.try_count', '+', 1), update_time: eb.ref('excluded.update_time') }))),
+);
+
+/** A new paper: one more attempt on the learner's record of the exam (created with the first). */
+export async function countAttempt(db: Db, v: { id: string; userId: string; examId: string; now: number }): Promise<void> {
+  await attempt.run(db, v);
+}
+
 export async function upsertRecord(db: Db, row: ExamRecordRow): Promise<void> {
   await upsert.run(db, row);
 }
@@ -348,12 +370,28 @@ export function findWrong(db: Db, userId: string, examId: string, quId: string):
   return db.selectFrom('wrong_book').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).where('qu_id', '=', quId).executeTakeFirst();
 }
 
-export async function insertWrong(db: Db, row: WrongBookRow): Promise<void> {
-  await db.insertInto('wrong_book').values(row).execute();
+const wrongIds = prepared((db, v: Slots<{ userId: string; examId: string }>) =>
+  db.selectFrom('wrong_book').select(['id', 'qu_id']).where('user_id', '=', v.userId).where('exam_id', '=', v.examId),
+);
+
+/** The wrong-book entries of a learner for one exam: which questions are there already. */
+export function wrongIdsOfExam(db: Db, userId: string, examId: string): Promise<Array<{ id: string; qu_id: string }>> {
+  return wrongIds.rows(db, { userId, examId });
 }
 
+/** Rows per statement: 10 columns a row. */
+const WRONG_CHUNK = 300;
+
+export async function insertWrongRows(db: Db, rows: readonly WrongBookRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += WRONG_CHUNK) await insertRows(db, 'wrong_book', rows.slice(i, i + WRONG_CHUNK));
+}
+
+const bump = prepared((db, v: Slots<{ id: string; question: string; now: number }>) =>
+  db.updateTable('wrong_book').set({ wrong_count: sql`wrong_count + 1`, question: v.question, update_time: v.now }).where('id', '=', v.id),
+);
+
 export async function bumpWrong(db: Db, id: string, question: string, now: number): Promise<void> {
-  await db.updateTable('wrong_book').set({ wrong_count: sql`wrong_count + 1`, question, update_time: now }).where('id', '=', id).execute();
+  await bump.run(db, { id, question, now });
 }
 
 export function pageWrong(db: Db, userId: string, f: { examId?: string; title?: string }, page: PageArgs): Promise<Page<WrongBookRow>> {

@@ -1,5 +1,5 @@
 import type { BodyOf, CardItem, FillAnswerBody, FillAnswerResult, OpenPaper, PaperDetail, PaperQu, PreCheckResult, SavedAnswer, paperApi } from '../../../common/api';
-import type { AnswerInput, QuBody } from '../../../common/api/qu';
+import type { AnswerInput } from '../../../common/api/qu';
 import { ExamState, GenericState, HandType, PaperEvent, PaperState, QuType, type CodeOf } from '../../../common/codes';
 import { ErrorCode } from '../../../common/errorCodes';
 import { inTransaction, type ServiceContext } from '../../context';
@@ -13,9 +13,9 @@ import { cryptoRng } from '../exam/paper.draw';
 import { gradeAnswer, gradeCombined } from '../qu/qu.grading';
 import { orderForLearner, toPublic } from '../qu/qu.public';
 import { getUserRecord } from '../user/user.service';
-import { answerForType, answerOf, groupsOfPaper, SAVE_GRACE_MS, saysSomething, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
+import { answerForType, answerOf, compactSnapshot, groupsOfPaper, SAVE_GRACE_MS, saysSomething, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
 import * as repo from './paper.repository';
-import { addToWrongBook } from './wrongbook.service';
+import { addToWrongBook, type WrongItem } from './wrongbook.service';
 
 /**
  * Papers: a learner's attempt at an exam, from the pre-check to the hand-in. The server owns the
@@ -71,6 +71,29 @@ export async function checkProcess(ctx: ServiceContext, userId: string): Promise
 
 // ---------- making a paper ----------
 
+/** A question's row on a new paper, not yet answered (a literal, not spreads: a cohort makes millions). */
+function newPaperQu(paperId: string, groupIndex: number, quId: string, parentId: string, sort: number, quType: number, score: number, question: string, now: number): PaperQuRow {
+  return {
+    paper_id: paperId,
+    qu_id: quId,
+    parent_id: parentId,
+    group_index: groupIndex,
+    sort,
+    qu_type: quType,
+    score,
+    question,
+    answer: '',
+    seq: 0,
+    answered: 0,
+    mark: 0,
+    is_right: 0,
+    actual_score: null,
+    needs_mark: 0,
+    comment: '',
+    update_time: now,
+  };
+}
+
 export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: string, password?: string): Promise<{ id: string }> {
   const checked = await findExamDef(ctx, examId);
   const c = await entryCheck(ctx, who.id, checked, password);
@@ -89,13 +112,12 @@ export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: st
       const q = questions.get(quId);
       if (!q) return;
       const { id: _id, repoId: _r, repoTitle: _t, createTime: _c, updateTime: _u, ...body } = q;
-      const snap = orderForLearner(body, def.shuffleOptions, cryptoRng);
-      const base = { paper_id: paperId, group_index: gi, answer: '', seq: 0, answered: 0, mark: 0, is_right: 0, actual_score: null, needs_mark: 0, comment: '', update_time: now };
-      qus.push({ ...base, qu_id: quId, parent_id: '', sort: qus.length + 1, qu_type: q.quType, score: g.perScore, question: JSON.stringify(snap) });
+      const snap = compactSnapshot(orderForLearner(body, def.shuffleOptions, cryptoRng));
+      qus.push(newPaperQu(paperId, gi, quId, '', qus.length + 1, q.quType, g.perScore, JSON.stringify(snap), now));
       if (q.quType === QuType.COMBINED) {
         const shares = (snap.subList ?? []).reduce((n, s) => n + s.share, 0) || 1;
         (snap.subList ?? []).forEach((s, si) => {
-          qus.push({ ...base, qu_id: s.id!, parent_id: quId, sort: k * 100 + si + 1, qu_type: s.quType, score: Math.round((g.perScore * s.share * 100) / shares) / 100, question: '' });
+          qus.push(newPaperQu(paperId, gi, s.id!, quId, k * 100 + si + 1, s.quType, Math.round((g.perScore * s.share * 100) / shares) / 100, '', now));
         });
       }
     });
@@ -132,7 +154,7 @@ export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: st
         qus,
       );
       await repo.insertEvent(tx.db, { id: newId(), paper_id: paperId, type: PaperEvent.START, time: now, detail: '' });
-      await refreshRecord(tx, who.id, def.id);
+      await repo.countAttempt(tx.db, { id: newId(), userId: who.id, examId: def.id, now });
     });
   } catch (e) {
     // Two starts at once: the one-open-paper index lets one through; the other resumes it.
@@ -303,7 +325,7 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
   const rows = await repo.paperQus(ctx.db, p.id);
   const groups = groupsOfPaper(p);
   const grades: Array<{ quId: string; is_right: number; actual_score: number | null; needs_mark: number; answered: number }> = [];
-  const wrong: Array<{ quId: string; quType: number; question: QuBody }> = [];
+  const wrong: WrongItem[] = [];
   let objective = 0;
   let needsMarking = false;
   for (const r of rows.filter((x) => !x.parent_id)) {
@@ -319,13 +341,13 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
       grades.push({ quId: r.qu_id, is_right: g.isRight ? 1 : 0, actual_score: g.needsMarking ? null : g.score, needs_mark: g.needsMarking ? 1 : 0, answered: g.answered ? 1 : 0 });
       objective += g.subs.reduce((n, s) => n + (s.result.needsMarking ? 0 : s.result.score), 0);
       needsMarking ||= g.needsMarking;
-      if (!g.isRight && !g.needsMarking) wrong.push({ quId: r.qu_id, quType: r.qu_type, question: q });
+      if (!g.isRight && !g.needsMarking) wrong.push({ quId: r.qu_id, quType: r.qu_type, question: q, json: r.question });
     } else {
       const g = gradeAnswer(q, answerForType(r.qu_type, answerOf(r)), r.score, rules);
       grades.push({ quId: r.qu_id, is_right: g.isRight ? 1 : 0, actual_score: g.needsMarking ? null : g.score, needs_mark: g.needsMarking ? 1 : 0, answered: g.answered ? 1 : 0 });
       if (!g.needsMarking) objective += g.score;
       needsMarking ||= g.needsMarking;
-      if (!g.isRight && !g.needsMarking) wrong.push({ quId: r.qu_id, quType: r.qu_type, question: q });
+      if (!g.isRight && !g.needsMarking) wrong.push({ quId: r.qu_id, quType: r.qu_type, question: q, json: r.question });
     }
   }
   const now = ctx.clock.now();
@@ -343,10 +365,10 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
       update_time: now,
     });
     if (!closed) return false;
-    for (const g of grades) await repo.gradeQu(tx.db, p.id, g.quId, { is_right: g.is_right, actual_score: g.actual_score, needs_mark: g.needs_mark, answered: g.answered });
+    await repo.gradeQus(tx.db, p.id, grades);
     await repo.insertEvent(tx.db, { id: newId(), paper_id: p.id, type: PaperEvent.HAND, time: now, detail: HandType.label(handType) });
     await refreshRecord(tx, p.user_id, p.exam_id);
-    for (const w of wrong) await addToWrongBook(tx, { userId: p.user_id, examId: p.exam_id, quId: w.quId, quType: w.quType, question: w.question });
+    await addToWrongBook(tx, p.user_id, p.exam_id, wrong);
     return true;
   });
 }

@@ -30,15 +30,34 @@ function itemOf(r: WrongBookRow) {
   };
 }
 
-export async function addToWrongBook(ctx: ServiceContext, w: { userId: string; examId: string; quId: string; quType: number; question: QuBody }): Promise<void> {
+export interface WrongItem {
+  quId: string;
+  quType: number;
+  question: QuBody;
+  /** The question as JSON when the caller holds it already (the paper's snapshot). */
+  json?: string;
+}
+
+/**
+ * Files a learner's wrong answers of one exam in their wrong book, as the questions were on the
+ * paper: new ones are added, ones already there counted again. One read and a few writes per
+ * paper, whatever its size (a whole cohort hands in at once).
+ */
+export async function addToWrongBook(ctx: ServiceContext, userId: string, examId: string, items: readonly WrongItem[]): Promise<void> {
+  if (items.length === 0) return;
   const now = ctx.clock.now();
-  const json = JSON.stringify(w.question);
-  const current = await repo.findWrong(ctx.db, w.userId, w.examId, w.quId);
-  if (current) await repo.bumpWrong(ctx.db, current.id, json, now);
-  else {
-    const title = htmlToText(w.question.content).replace(/\s+/g, ' ').trim().slice(0, 190) || QuType.label(w.quType);
-    await repo.insertWrong(ctx.db, { id: newId(), user_id: w.userId, exam_id: w.examId, qu_id: w.quId, qu_type: w.quType, title, question: json, wrong_count: 1, create_time: now, update_time: now });
+  const known = new Map((await repo.wrongIdsOfExam(ctx.db, userId, examId)).map((r) => [r.qu_id, r.id]));
+  const fresh: WrongBookRow[] = [];
+  for (const w of items) {
+    const json = w.json ?? JSON.stringify(w.question);
+    const id = known.get(w.quId);
+    if (id) await repo.bumpWrong(ctx.db, id, json, now);
+    else {
+      const title = htmlToText(w.question.content).replace(/\s+/g, ' ').trim().slice(0, 190) || QuType.label(w.quType);
+      fresh.push({ id: newId(), user_id: userId, exam_id: examId, qu_id: w.quId, qu_type: w.quType, title, question: json, wrong_count: 1, create_time: now, update_time: now });
+    }
   }
+  await repo.insertWrongRows(ctx.db, fresh);
 }
 
 export async function pagingWrong(ctx: ServiceContext, userId: string, body: BodyOf<typeof wrongBookApi.paging>): Promise<Page<ReturnType<typeof itemOf>>> {

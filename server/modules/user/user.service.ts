@@ -17,7 +17,7 @@ import { AppError, fail, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { LimitRule } from '../../lib/rateLimit';
-import { revokeUserSessions, type AuthUser } from '../auth/session.service';
+import { forgetSessions, revokeUserSessions, type AuthUser } from '../auth/session.service';
 import { assertDepartsExist, descendantDeptIds, departName } from '../depart/depart.service';
 import { countUnread } from '../msg/msg.service';
 import { rolesBeyond } from '../role/role.service';
@@ -247,6 +247,7 @@ export async function saveUser(ctx: ServiceContext, who: AuthUser, body: UserSav
   } catch (e) {
     throw isUniqueViolation(e) ? duplicateName() : e;
   }
+  forgetSessions(ctx);
   return getUserRecord(ctx, id);
 }
 
@@ -261,6 +262,7 @@ export async function updateProfile(ctx: ServiceContext, who: AuthUser, body: Pr
     email: body.email === undefined ? existing.email : checkOptionalEmail(body.email),
     update_time: ctx.clock.now(),
   });
+  forgetSessions(ctx);
   const info = await userInfo(ctx, who);
   if (!info) throw missingUser();
   return info;
@@ -284,6 +286,7 @@ export async function updatePassword(ctx: ServiceContext, who: AuthUser, body: U
     await repo.updateUser(tx.db, who.id, { password_hash: passwordHash, update_time: tx.clock.now() });
     await revokeUserSessions(tx, [who.id], who.tokenHash);
   });
+  forgetSessions(ctx);
 }
 
 /** Sets a new password on these users and signs them out (the caller keeps the current session). */
@@ -295,6 +298,7 @@ export async function resetPasswords(ctx: ServiceContext, who: AuthUser, ids: st
     await repo.updateUsers(tx.db, userIds, { password_hash: passwordHash, update_time: tx.clock.now() });
     await revokeUserSessions(tx, userIds, who.tokenHash);
   });
+  forgetSessions(ctx);
 }
 
 export async function batchDept(ctx: ServiceContext, who: AuthUser, ids: string[], deptId: string): Promise<void> {
@@ -312,6 +316,7 @@ export async function batchRole(ctx: ServiceContext, who: AuthUser, ids: string[
     await repo.updateUsers(tx.db, userIds, { update_time: tx.clock.now() });
     await assertAdminRemains(tx);
   });
+  forgetSessions(ctx);
 }
 
 /** Enables (or approves a pending registration); disabling or setting pending signs the users out at once. */
@@ -323,6 +328,7 @@ export async function setUserState(ctx: ServiceContext, who: AuthUser, ids: stri
     if (state !== UserState.NORMAL) await revokeUserSessions(tx, userIds);
     await assertAdminRemains(tx);
   });
+  forgetSessions(ctx);
 }
 
 /** Clears the users' sign-in locks: every lock and slow-down of theirs starts afresh. */
@@ -337,7 +343,9 @@ export async function deleteUsers(ctx: ServiceContext, who: AuthUser, ids: strin
   if (ids.includes(who.id)) throw fail('不能删除自己');
   const userIds = await manageableUsers(ctx, who, ids);
   await inTransaction(ctx, async (tx) => {
+    forgetSessions(ctx);
     await repo.deleteUsers(tx.db, userIds);
     await assertAdminRemains(tx);
   });
+  forgetSessions(ctx);
 }
