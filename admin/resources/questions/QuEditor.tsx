@@ -190,10 +190,18 @@ function ChoiceEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps
           const letter = optionLetter(i);
           const label = translate('examhall.quEditor.optionLabel', { letter });
           const own = issuesAt(issues, `answerList.${i}`);
+          // An imported single choice may come with several right options; a radio already on fires
+          // no change, so choosing one of them must still make it the only right one.
+          const othersRight = options.some((x, j) => j !== i && x.isRight);
           const control = multiple ? (
             <Checkbox checked={o.isRight} onChange={() => toggleRight(i)} inputProps={{ 'aria-label': `${label} ${translate('examhall.quEditor.rightAnswer')}` }} />
           ) : (
-            <Radio checked={o.isRight} onChange={() => toggleRight(i)} inputProps={{ 'aria-label': `${label} ${translate('examhall.quEditor.rightAnswer')}` }} />
+            <Radio
+              checked={o.isRight}
+              onChange={() => toggleRight(i)}
+              onClick={o.isRight && othersRight ? () => toggleRight(i) : undefined}
+              inputProps={{ 'aria-label': `${label} ${translate('examhall.quEditor.rightAnswer')}` }}
+            />
           );
           return (
             <Stack key={o.id ?? i} direction="row" spacing={1} alignItems="flex-start">

@@ -184,6 +184,33 @@ describe('import wizard', { timeout: 60_000 }, () => {
     await waitFor(() => expect(commits).toHaveLength(1));
     expect(commits[0].items[0].answerList.map((o: any) => o.isRight)).toEqual([true, false]);
   });
+
+  it('fixes a single choice imported with two right options by choosing the one meant', async () => {
+    answerRepos();
+    answer('/api/qu/qu/import/parse', {
+      format: 'text',
+      items: [item(1, { question: { quType: QuType.SINGLE, content: '<p>火警电话</p>', answerList: [{ id: 'a', content: '110', isRight: true }, { id: 'b', content: '119', isRight: true }] }, errors: [{ field: 'answerList', message: '单选题必须有且只有一个正确答案' }] })],
+    });
+    const commits = answer('/api/qu/qu/import/commit', { created: 1 });
+    renderScreen(<QuImportPage />, { resource: 'repo/qu', path: '/repo/qu/import?repoId=r1' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.click(await screen.findByRole('radio', { name: '粘贴文本' }));
+    fireEvent.change(screen.getByRole('textbox', { name: '粘贴试题文本' }), { target: { value: '1. 火警电话\nA. 110\nB. 119\n答案：AB' } });
+    await ue.click(screen.getByRole('button', { name: '解析预览' }));
+    await ue.click(await screen.findByRole('button', { name: '修改 1' }));
+    const dialog = await screen.findByRole('dialog');
+    const [a, b] = [within(dialog).getByRole('radio', { name: '选项A 正确答案' }), within(dialog).getByRole('radio', { name: '选项B 正确答案' })] as HTMLInputElement[];
+    expect([a.checked, b.checked]).toEqual([true, true]);
+    // B is already on: choosing it leaves it the only right option.
+    await ue.click(b);
+    await waitFor(() => expect(a.checked).toBe(false));
+    expect(b.checked).toBe(true);
+    await ue.click(within(dialog).getByRole('button', { name: '应用修改' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await ue.click(screen.getByRole('button', { name: '导入 1 道试题' }));
+    await waitFor(() => expect(commits).toHaveLength(1));
+    expect(commits[0].items[0].answerList.map((o: any) => o.isRight)).toEqual([false, true]);
+  });
 });
 
 describe('question list', { timeout: 60_000 }, () => {
