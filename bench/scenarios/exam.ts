@@ -6,7 +6,9 @@
  * looked for in the database (`lost`) and every paper must be graded. The same generator against a
  * bare Fastify process gives the ceiling; `ratio` = maxSavesPerSec ÷ ceilingReqPerSec.
  *   BENCH_CANDIDATES (10000)  BENCH_SAVE_INTERVAL_MS (5000)  BENCH_SECONDS (30)  BENCH_SUBMIT_SECONDS (60)
- *   BENCH_MAX_SECONDS (10, closed loop)  BENCH_CONNECTIONS (64)  BENCH_MAX_IN_FLIGHT (1024)
+ *   BENCH_MAX_SECONDS (10, closed loop)  BENCH_CONNECTIONS (64)
+ *   BENCH_MAX_IN_FLIGHT (the number of candidates: each learner's browser waits for its answer, as a
+ *   cohort's would; a beat due while that many are open is dropped and counted as an error)
  */
 import os from 'node:os';
 import { authApi, examApi, paperApi, quApi, repoApi, type PaperDetail } from '../../common/api';
@@ -22,7 +24,7 @@ export async function run(): Promise<void> {
   const submitSeconds = envNumber('BENCH_SUBMIT_SECONDS', 60);
   const maxSeconds = envNumber('BENCH_MAX_SECONDS', 10);
   const connections = envNumber('BENCH_CONNECTIONS', 64);
-  const maxInFlight = envNumber('BENCH_MAX_IN_FLIGHT', 1024);
+  const maxInFlight = envNumber('BENCH_MAX_IN_FLIGHT', Math.max(1024, candidates));
   const server = await startServer();
   const genCpu = generatorCpu();
   try {

@@ -173,6 +173,28 @@ describe.each(DIALECTS)('question banks and questions on %s', (dialect) => {
     expect(await page({ repoId: to.id })).toEqual(['<p>甲题</p>']);
   });
 
+  it('pages a bank in its order with the right totals, filtered or not, past the end, and after edits', async () => {
+    const admin = await t.adminToken();
+    const bank = await saveRepo(t, { title: '分页题库' });
+    const items = Array.from({ length: 25 }, (_, i) => ({ ...single(bank.id, `<p>分页题 ${i + 1}</p>`), level: i % 2 === 0 ? 1 : 2 }));
+    expect((await t.call('/api/qu/qu/import/commit', { repoId: bank.id, items }, admin)).body.data.created).toBe(25);
+    const paging = async (current: number, params: Record<string, unknown>) => {
+      const data = (await t.call('/api/qu/qu/paging', { current, size: 10, params: { repoId: bank.id, ...params } }, admin)).body.data;
+      return { total: data.total, pages: data.pages, contents: data.records.map((r: { content: string }) => r.content) };
+    };
+    const all = await paging(3, {});
+    expect(all).toEqual({ total: 25, pages: 3, contents: Array.from({ length: 5 }, (_, i) => `<p>分页题 ${21 + i}</p>`) });
+    const harder = await paging(1, { quType: QuType.SINGLE, level: 2 });
+    expect(harder.total).toBe(12);
+    expect(harder.contents).toEqual([2, 4, 6, 8, 10, 12, 14, 16, 18, 20].map((n) => `<p>分页题 ${n}</p>`));
+    expect(await paging(1, { content: '题 1' })).toMatchObject({ total: 11, pages: 2 });
+    expect(await paging(5, { content: '题 1' })).toEqual({ total: 11, pages: 2, contents: [] });
+    expect(await paging(9, {})).toEqual({ total: 25, pages: 3, contents: [] });
+    await saveQu(t, { ...single(bank.id, '<p>分页题 26</p>'), level: 2 });
+    expect(await paging(3, { level: 2 })).toEqual({ total: 13, pages: 2, contents: [] });
+    expect((await paging(2, { level: 2 })).contents.at(-1)).toBe('<p>分页题 26</p>');
+  });
+
   it('previews an import with every problem and duplicates, commits it, and exports it back to Excel', async () => {
     const admin = await t.adminToken();
     const bank = await saveRepo(t, { title: '导入题库' });

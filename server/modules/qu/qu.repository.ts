@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import type { QuRow } from '../../db/schema';
-import { contains, paginate, type PageArgs } from '../../lib/paging';
+import { contains, type PageArgs } from '../../lib/paging';
 
 /** Questions and their knowledge points: the only place that builds queries on `qu` and `qu_tag`. */
 
@@ -102,13 +103,49 @@ function filtered(db: Db, f: QuFilter) {
 
 export type QuListRow = Pick<QuRow, 'id' | 'repo_id' | 'qu_type' | 'level' | 'content' | 'create_time' | 'update_time'>;
 
-export function pageQuestions(db: Db, f: QuFilter, page: PageArgs): Promise<Page<QuListRow>> {
-  return paginate(
-    filtered(db, f),
-    page,
-    (q) => q.select(['qu.id', 'qu.repo_id', 'qu.qu_type', 'qu.level', 'qu.content', 'qu.create_time', 'qu.update_time']).orderBy('qu.sort').orderBy('qu.id'),
-    (r) => r,
-  );
+/**
+ * A page of questions in bank order. The page's ids come from the (repo_id, sort, id) index alone,
+ * then only those rows are read: a deep page of a large bank skips index entries, not whole rows.
+ */
+export async function pageQuestions(db: Db, f: QuFilter, page: PageArgs, knownTotal?: number): Promise<Page<QuListRow>> {
+  // Filtered by type or level, the (repo_id, qu_type, level) index finds a few rows to sort; walking
+  // the whole bank in order through (repo_id, sort, id) instead reads every row. `+sort` keeps
+  // SQLite's planner (which has no statistics) off the order index in that case.
+  const sortKey = f.quType !== undefined || f.level !== undefined ? sql<number>`+qu.sort` : sql<number>`qu.sort`;
+  const offset = (page.current - 1) * page.size;
+  let total = knownTotal;
+  let idList: string[] = [];
+  if (total !== undefined) {
+    if (total > 0) {
+      const rows = await filtered(db, f).select('qu.id').orderBy(sortKey).orderBy('qu.id').limit(page.size).offset(offset).execute();
+      idList = rows.map((r) => r.id);
+    }
+  } else {
+    // The page and the number of matches in one pass over the filter (a text search reads each row once).
+    const rows = await filtered(db, f)
+      .select(['qu.id', (eb) => eb.fn.countAll<number>().over().as('total')])
+      .orderBy(sortKey)
+      .orderBy('qu.id')
+      .limit(page.size)
+      .offset(offset)
+      .execute();
+    idList = rows.map((r) => r.id);
+    total = rows.length ? Number(rows[0].total) : undefined;
+    // A page past the end says nothing of the total: count.
+    if (total === undefined) {
+      const counted = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      total = Number(counted?.n ?? 0);
+    }
+  }
+  const ids = { records: idList, total, current: page.current, size: page.size, pages: Math.ceil(total / page.size) };
+  if (ids.records.length === 0) return { ...ids, records: [] };
+  const rows = await db
+    .selectFrom('qu')
+    .select(['qu.id', 'qu.repo_id', 'qu.qu_type', 'qu.level', 'qu.content', 'qu.create_time', 'qu.update_time'])
+    .where('qu.id', 'in', ids.records)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { ...ids, records: ids.records.flatMap((id) => byId.get(id) ?? []) };
 }
 
 /** Full rows of every question a filter matches, in bank order (export; bounded by the caller). */

@@ -9,7 +9,7 @@ import { fail, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import * as repo from './qu.repository';
 import { normalizeQuestion, normalizeStem, validateQuestion } from './qu.rules';
-import { assertRepoExists, repoTitles, touchRepos } from './repo.service';
+import { assertRepoExists, bankCounts, repoTitles, touchRepos } from './repo.service';
 
 /**
  * Questions as other modules use them: exams snapshot and grade them, practice walks a bank in
@@ -144,18 +144,21 @@ export function assertAnswerable(q: QuBody): void {
 
 export async function pagingQuestions(ctx: ServiceContext, body: BodyOf<typeof quApi.paging>): Promise<Page<QuListItem>> {
   const p = body.params ?? {};
-  const page = await repo.pageQuestions(
-    ctx.db,
-    {
-      repoId: p.repoId?.trim() || undefined,
-      quType: p.quType === '' ? undefined : p.quType,
-      level: p.level === '' ? undefined : p.level,
-      content: p.content?.trim() || undefined,
-      tag: p.tag?.trim() || undefined,
-      excludes: p.excludes,
-    },
-    body,
-  );
+  const filter = {
+    repoId: p.repoId?.trim() || undefined,
+    quType: p.quType === '' ? undefined : p.quType,
+    level: p.level === '' ? undefined : p.level,
+    content: p.content?.trim() || undefined,
+    tag: p.tag?.trim() || undefined,
+    excludes: p.excludes,
+  };
+  // A bank by type and level: its size is in the bank's cached counts, no count over the bank per
+  // page. Only where one process serves the database (SQLite): another process's counts may lag.
+  const counts = ctx.config.dialect === 'sqlite' && filter.repoId && !filter.content && !filter.tag && !filter.excludes?.length ? await bankCounts(ctx, filter.repoId) : undefined;
+  const total = counts
+    ?.filter((s) => (filter.quType === undefined || s.quType === filter.quType) && (filter.level === undefined || s.level === filter.level))
+    .reduce((n, s) => n + s.count, 0);
+  const page = await repo.pageQuestions(ctx.db, filter, body, total);
   const tags = await repo.tagsOf(ctx.db, page.records.map((r) => r.id));
   return {
     ...page,

@@ -3,7 +3,7 @@ import { Audience, QuLevel, QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import { inTransaction, type ServiceContext } from '../../context';
 import { createCatalog } from '../../lib/catalog';
-import { fail, notFound } from '../../lib/errors';
+import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { ancestorDeptIds, assertDepartsExist } from '../depart/depart.service';
 import { deptIdOf } from '../user/user.service';
@@ -157,6 +157,16 @@ export async function listStat(ctx: ServiceContext, repoId: string): Promise<Rep
     return repo.statsByRepo(ctx.db, [repoId]);
   });
   return toStats(rows);
+}
+
+/** A bank's counts per type and level (cached as list-stat's), or undefined when there is no such bank. */
+export async function bankCounts(ctx: ServiceContext, repoId: string): Promise<RepoStat[] | undefined> {
+  try {
+    return await listStat(ctx, repoId);
+  } catch (e) {
+    if (e instanceof AppError) return undefined;
+    throw e;
+  }
 }
 
 export const touchRepos = (ctx: ServiceContext, ids: readonly string[]) => repo.touchRepos(ctx.db, [...new Set(ids)], ctx.clock.now());
