@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Dialect } from '../config';
 import type { DB } from './schema';
 import { BACKSTOP_PAGES, startCheckpointer } from './checkpoint';
+import { namedStatementPool } from './pgNamed';
 import { Sqlite3Dialect } from './sqlite';
 
 // int8 (counts, epoch-millisecond times) arrive as strings from pg; every such value here fits a double.
@@ -30,7 +31,7 @@ export interface DatabaseOptions {
 export function createDatabase({ dialect, url, poolSize = 10 }: DatabaseOptions): Database {
   if (dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: poolSize });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
     return { db, dialect, destroy: () => db.destroy() };
   }
   if (url !== ':memory:') fs.mkdirSync(path.dirname(url), { recursive: true });

@@ -1,4 +1,5 @@
-import { CompiledQuery, type Compilable, type Insertable, type QueryResult } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Compilable, type Insertable, type QueryResult } from 'kysely';
+import { NAMED_MARKER } from './pgNamed';
 import type { Db } from './database';
 import type { DB } from './schema';
 
@@ -44,7 +45,9 @@ export function prepared<V extends Record<string, unknown>, R>(build: (db: Db, v
     const adapter = db.getExecutor().adapter;
     let plan = plans.get(adapter);
     if (!plan) {
-      const compiled = build(db, slots as Slots<V>).compile();
+      const built = build(db, slots as Slots<V>).compile();
+      // On PostgreSQL, sent as a named statement: planned once per connection (see pgNamed.ts).
+      const compiled = adapter instanceof PostgresAdapter ? { ...built, sql: NAMED_MARKER + built.sql } : built;
       const params = compiled.parameters.map((p): Param => (typeof p === 'string' && p.startsWith(SLOT) ? { slot: p.slice(SLOT.length) } : { value: p }));
       plan = { compiled, params };
       plans.set(adapter, plan);

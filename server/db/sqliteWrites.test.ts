@@ -35,7 +35,7 @@ describe('groupCommit', () => {
       seen.push(d.isTransaction);
       await sql`insert into t (k, v) values (${a.k}, ${a.v})`.execute(d);
       return a.v * 2;
-    });
+    }, (a) => a.k);
     const answers = await Promise.all([1, 2, 3].map((v) => put(db, { k: `k${v}`, v })));
     expect(answers).toEqual([2, 4, 6]);
     expect(seen).toEqual([true, true, true]);
@@ -51,7 +51,7 @@ describe('groupCommit', () => {
     const put = groupCommit(async (d: Db, a: { k: string; v: number }) => {
       await sql`insert into t (k, v) values (${a.k}, ${a.v})`.execute(d);
       return a.k;
-    });
+    }, (a) => a.k);
     const outcomes = await Promise.allSettled([put(db, { k: 'a', v: 1 }), put(db, { k: 'taken', v: 2 }), put(db, { k: 'b', v: 3 })]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const keys = await sql<{ k: string }>`select k from t order by k`.execute(db);
@@ -65,7 +65,7 @@ describe('groupCommit', () => {
     const put = groupCommit(async (d: Db, k: string) => {
       await sql`insert into t (k) values (${k})`.execute(d);
       return d.isTransaction;
-    });
+    }, (k) => k);
     const inside = await db.transaction().execute((tx) => put(tx, 'x'));
     expect(inside).toBe(true);
   });

@@ -104,6 +104,7 @@ export const saveAnswer = groupCommit(
     const n = a.mark === undefined ? await saveWithoutMark.changed(db, { ...a, mark: 0 }) : await saveWithMark.changed(db, { ...a, mark: a.mark });
     return n > 0;
   },
+  (a) => `${a.paperId}:${a.quId}`,
 );
 
 const paperQu = prepared((db, v: Slots<{ paperId: string; quId: string }>) =>
