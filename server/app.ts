@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Redis } from 'ioredis';
+import { connectSessionBus } from './modules/auth/session.bus';
 import { ErrorCode } from '../common/errorCodes';
 import type { Config } from './config';
 import { createDatabase, pingDatabase, type Database } from './db/database';
@@ -83,13 +84,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis.on('error', (err) => app.log.warn({ err }, 'redis'));
     await redis.connect().catch((err: unknown) => app.log.warn({ err }, 'redis not reachable; rate limits stay in this process until it is'));
   }
+  const caches = createCaches(clock);
   const ctx: ServiceContext = {
     db: database.db,
     config,
     clock,
-    caches: createCaches(clock),
+    caches,
     jobs: scheduler,
     limiter: new RateLimits(redis, options.rateLimitPrefix),
+    sessionBus: redis ? await connectSessionBus(redis, () => caches.sessions.clear(), (err) => app.log.warn({ err }, 'redis session bus')) : null,
     fileAccess: new Map(),
     hooks: createHooks(),
   };
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.startJobs ?? true) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await ctx.sessionBus?.close();
     await ctx.limiter.close();
     if (!options.database) await database.destroy();
   });

@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock';
 import type { RateLimits } from './lib/rateLimit';
 import type { JobScheduler } from './jobs/scheduler';
 import type { SessionAccessRow } from './modules/auth/session.repository';
+import type { SessionBus } from './modules/auth/session.bus';
 import type { AuthUser } from './modules/auth/session.service';
 import { createCourseCaches, type CourseCaches } from './modules/course/course.cache';
 import { createQuCaches, type QuCaches } from './modules/qu/qu.cache';
@@ -18,8 +19,8 @@ export interface Caches {
   readonly permissions: TtlCache<string, string[]>;
   /**
    * The session check's rows per token hash, for a few seconds: every request of a cohort in an
-   * exam asks it. Used only on SQLite (one process); cleared when a session is revoked or a user,
-   * role or menu changes.
+   * exam asks it. Used on SQLite (one process), and on PostgreSQL while the session bus is live;
+   * cleared when a session is revoked or a user, role or menu changes.
    */
   readonly sessions: TtlCache<string, SessionAccessRow[]>;
   /** Course definitions, file-to-course and the URL-signing key (server/modules/course/course.cache.ts). */
@@ -58,6 +59,8 @@ export interface ServiceContext {
   readonly caches: Caches;
   readonly jobs: JobScheduler;
   readonly limiter: RateLimits;
+  /** Session changes told to every process (Redis), or null with one process's view only. */
+  readonly sessionBus: SessionBus | null;
   /** Read rules of private file kinds, by kind (see file.service allowFileAccess). */
   readonly fileAccess: Map<string, FileAccessRule>;
   /** Questions other modules answer for the question module (see qu.service register*). */

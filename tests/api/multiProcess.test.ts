@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Envelope } from '../../common/errorCodes';
-import { ADMIN_PASSWORD, createPgDatabase } from './helpers';
+import { ADMIN_PASSWORD, createPgDatabase, REDIS_URL, redisAnswers } from './helpers';
 
 /** A port nobody listens on right now. */
 function freePort(): Promise<number> {
@@ -132,5 +132,60 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)('two server processes sharing on
     const login = await call(a!, '/api/sys/user/login', { username: 'mp_learner', password: 'Learn1234' });
     expect(login.code).toBe(0);
     expect(login.data.user.roleType).toBe(1);
+  });
+});
+
+/**
+ * With Redis, each process caches session checks for a few seconds and hears of every session
+ * change from the others: a sign-out, or a user disabled, through one process is refused by the
+ * other within moments (and the cache never serves a token the bus could not vouch for).
+ */
+describe.skipIf(!process.env.DATABASE_URL_TEST || !(await redisAnswers(REDIS_URL)))('two server processes with PostgreSQL and Redis', () => {
+  let dropDb: (() => Promise<void>) | undefined;
+  let tempDir = '';
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    const created = await createPgDatabase();
+    dropDb = created.drop;
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'examhall-mpr-'));
+    const distDir = path.join(tempDir, 'dist');
+    fs.mkdirSync(distDir);
+    const env = {
+      DATABASE_URL: created.url,
+      REDIS_URL,
+      ADMIN_PASSWORD,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(tempDir, 'data'),
+      DIST_DIR: distDir,
+    };
+    a = startServer(await freePort(), env);
+    b = startServer(await freePort(), env);
+    await Promise.all([waitHealthy(a), waitHealthy(b)]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([stop(a), stop(b)]);
+    await dropDb?.();
+    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('refuses on one process a token signed out, or a user disabled, through the other', async () => {
+    const admin = (await call(a!, '/api/sys/user/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token as string;
+    const saved = await call(a!, '/api/sys/user/save', { userName: 'mp_cached', realName: '缓存', password: 'Learn1234', roleIds: ['role_student'] }, admin);
+    expect(saved.code).toBe(0);
+
+    const first = (await call(a!, '/api/sys/user/login', { username: 'mp_cached', password: 'Learn1234' })).data.token as string;
+    // Checked (and cached) on B, then signed out through A.
+    expect((await call(b!, '/api/sys/user/info', {}, first)).code).toBe(0);
+    expect((await call(a!, '/api/sys/user/logout', {}, first)).code).toBe(0);
+    await expect.poll(async () => (await call(b!, '/api/sys/user/info', {}, first)).code, { timeout: 1_000, interval: 20 }).toBe(ErrorCode.SESSION_INVALID);
+
+    const second = (await call(a!, '/api/sys/user/login', { username: 'mp_cached', password: 'Learn1234' })).data.token as string;
+    expect((await call(b!, '/api/sys/user/info', {}, second)).code).toBe(0);
+    expect((await call(a!, '/api/sys/user/state', { ids: [saved.data.id], state: 1 }, admin)).code).toBe(0);
+    await expect.poll(async () => (await call(b!, '/api/sys/user/info', {}, second)).code, { timeout: 1_000, interval: 20 }).toBe(ErrorCode.SESSION_INVALID);
   });
 });

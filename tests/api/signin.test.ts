@@ -1,22 +1,10 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import { loadConfig, ConfigError } from '../../server/config';
 import { LOGIN_LIMITS, REGISTER_LIMIT, slowdownMs } from '../../server/modules/auth/auth.service';
 import { hashToken } from '../../server/modules/auth/session.service';
-import { DIALECTS, insertUser, TEST_PASSWORD, useTestApp, type TestContext } from './helpers';
+import { DIALECTS, insertUser, REDIS_URL, redisAnswers, TEST_PASSWORD, useTestApp, type TestContext } from './helpers';
 
-/** Local Redis for the shared-limit path (REDIS_URL_TEST, default redis://127.0.0.1:6379); skipped when it does not answer. */
-const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
-async function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname, () => socket.write('PING\r\n'));
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
-    socket.on('data', (d) => (socket.destroy(), resolve(d.toString().startsWith('+PONG'))));
-    socket.on('error', () => resolve(false));
-  });
-}
 const HAVE_REDIS = await redisAnswers(REDIS_URL);
 
 /** A sign-in from a given client address (the socket's, as inject lets us set it). */

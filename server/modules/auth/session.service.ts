@@ -51,6 +51,7 @@ export function invalidatePermissionCache(ctx: ServiceContext): void {
  */
 export function forgetSessions(ctx: ServiceContext): void {
   ctx.caches.sessions.clear();
+  ctx.sessionBus?.publish();
 }
 
 function permissionsOf(ctx: ServiceContext, roleIds: string[]): Promise<string[]> {
@@ -62,9 +63,9 @@ function permissionsOf(ctx: ServiceContext, roleIds: string[]): Promise<string[]
 export async function resolveSession(ctx: ServiceContext, token: string): Promise<AuthUser | null> {
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
-  // Cached only where one process serves the database (SQLite): with PostgreSQL several processes
-  // may, and a sign-out through one must be refused by the others at once.
-  const cache = ctx.config.dialect === 'sqlite' ? ctx.caches.sessions : undefined;
+  // Cached where one process serves the database (SQLite), or where every process hears of session
+  // changes (the Redis bus, while it is live): a sign-out through one must be refused by the others.
+  const cache = ctx.config.dialect === 'sqlite' || ctx.sessionBus?.live ? ctx.caches.sessions : undefined;
   let rows = cache?.get(tokenHash);
   if (!rows) {
     rows = await repo.findSessionAccess(ctx.db, tokenHash);
@@ -97,7 +98,7 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
 export async function revokeSession(ctx: ServiceContext, tokenHash: string): Promise<void> {
   ctx.caches.sessions.delete(tokenHash);
   await repo.deleteSession(ctx.db, tokenHash);
-  ctx.caches.sessions.delete(tokenHash);
+  forgetSessions(ctx);
 }
 
 /** Revokes the users' sessions; the caller runs forgetSessions again once its transaction commits. */
