@@ -27,16 +27,21 @@ export async function connectSessionBus(redis: Redis, onChange: () => void, onEr
   subscriber.on('close', down);
   subscriber.on('end', down);
   subscriber.on('error', onError);
-  subscriber.on('ready', () => {
-    // Back after a break: whatever changed meanwhile was not heard.
-    onChange();
-    live = subscribed;
-  });
-  try {
-    await subscriber.connect();
+  const subscribe = async () => {
     await subscriber.subscribe(CHANNEL);
     subscribed = true;
     live = subscriber.status === 'ready';
+  };
+  subscriber.on('ready', () => {
+    // Back after a break: whatever changed meanwhile was not heard. (ioredis subscribes again on
+    // its own once it has subscribed; a bus that never could subscribes now.)
+    onChange();
+    if (subscribed) live = true;
+    else subscribe().catch(onError);
+  });
+  try {
+    await subscriber.connect();
+    if (!subscribed) await subscribe();
   } catch (err) {
     onError(err);
   }
