@@ -258,7 +258,7 @@ test('an administrator fixes the broken items of a pasted import in the preview,
 
   // The single choice: opened from its row, the editor names the problem; B alone is right.
   await single.getByRole('button', { name: '修改 2' }).click();
-  let dialog = page.getByRole('dialog', { name: '修改第 2 题（第2题（第9行））' });
+  let dialog = page.getByRole('dialog', { name: '修改第 2 题 · 第2题（第9行）' });
   await expect(dialog.getByRole('alert').filter({ hasText: '单选题必须有且只有一个正确答案' }).first()).toBeVisible();
   await expect(dialog.getByRole('radio', { name: '选项A 正确答案' })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: '选项B 正确答案' })).toBeChecked();
@@ -274,7 +274,7 @@ test('an administrator fixes the broken items of a pasted import in the preview,
 
   // The fill-in: 应用修改 is refused while the second blank is still empty, then taken.
   await fill.getByRole('button', { name: '修改 3' }).click();
-  dialog = page.getByRole('dialog', { name: '修改第 3 题（第3题（第16行））' });
+  dialog = page.getByRole('dialog', { name: '修改第 3 题 · 第3题（第16行）' });
   await expect(dialog.getByRole('textbox', { name: '填空 1 答案 1' })).toHaveValue('119');
   await dialog.getByRole('button', { name: '应用修改' }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: '第2个填空没有答案' }).first()).toBeVisible();

@@ -121,11 +121,20 @@ export function ImportPreview({ drafts, onFix, onDrop }: { drafts: Draft[]; onFi
       <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label={translate('examhall.quImport.ok')} />
     ) : (
       <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
-        {d.errors.map((e, i) => (
-          <Typography component="li" variant="body2" key={i}>
-            <b>{fieldLabel(e.field)}</b>：<span>{e.message}</span>
-          </Typography>
-        ))}
+        {d.errors.map((e, i) => {
+          // A message that names its field already ("第2个填空没有答案") is not prefixed with it again.
+          const label = fieldLabel(e.field);
+          return (
+            <Typography component="li" variant="body2" key={i}>
+              {label && !e.message.startsWith(label) && (
+                <>
+                  <b>{label}</b>：
+                </>
+              )}
+              <span>{e.message}</span>
+            </Typography>
+          );
+        })}
       </Box>
     );
   const actions = (d: Draft) => (
