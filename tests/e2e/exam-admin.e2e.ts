@@ -240,7 +240,7 @@ test('an administrator marks a paper by paper and another by question; the paper
 
   // Export to Excel.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect(download.suggestedFilename()).toBe(`${examTitle}-试卷.xlsx`);
   const file = await download.path();
   expect(fs.statSync(file).size).toBeGreaterThan(1000);
 

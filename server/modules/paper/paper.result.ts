@@ -142,7 +142,8 @@ export async function paperAdminDetail(ctx: ServiceContext, id: string): Promise
 
 export const PAPER_EXPORT_LIMIT = 50_000;
 
-export async function exportPapers(ctx: ServiceContext, who: AuthUser, params: BodyOf<typeof paperApi.paging>['params']): Promise<Buffer> {
+/** The papers the filter finds, as an Excel file named after the exam when it names one. */
+export async function exportPapers(ctx: ServiceContext, who: AuthUser, params: BodyOf<typeof paperApi.paging>['params']): Promise<{ data: Buffer; fileName: string }> {
   const rows = await repo.listPapers(ctx.db, await filterOf(ctx, who, params), PAPER_EXPORT_LIMIT);
   if (rows.length === 0) throw fail('没有可导出的试卷');
   const wb = new ExcelJS.Workbook();
@@ -180,5 +181,6 @@ export async function exportPapers(ctx: ServiceContext, who: AuthUser, params: B
     });
   }
   ws.getRow(1).font = { bold: true };
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  const fileName = params?.examId?.trim() ? `${rows[0].title}-试卷.xlsx` : '考试试卷.xlsx';
+  return { data: Buffer.from(await wb.xlsx.writeBuffer()), fileName };
 }

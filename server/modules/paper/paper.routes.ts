@@ -28,9 +28,10 @@ export default async function paperRoutes(app: App) {
   route(app, paperApi.paperResult, (req) => paperResult(ctx, caller(req).id, req.body.id));
   route(app, paperApi.paging, (req) => pagingPapers(ctx, caller(req), req.body));
   route(app, paperApi.detail, (req) => paperAdminDetail(ctx, req.body.id));
-  route(app, paperApi.export, async (req, reply) =>
-    reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition('考试试卷.xlsx')).send(await exportPapers(ctx, caller(req), req.body.params)),
-  );
+  route(app, paperApi.export, async (req, reply) => {
+    const file = await exportPapers(ctx, caller(req), req.body.params);
+    return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition(file.fileName)).send(file.data);
+  });
 
   // ---------- records ----------
   route(app, userExamApi.myPaging, (req) => records.myRecords(ctx, caller(req).id, req.body));
