@@ -137,15 +137,15 @@ export async function pageQuestions(db: Db, f: QuFilter, page: PageArgs, knownTo
       total = Number(counted?.n ?? 0);
     }
   }
-  const ids = { records: idList, total, current: page.current, size: page.size, pages: Math.ceil(total / page.size) };
-  if (ids.records.length === 0) return { ...ids, records: [] };
+  const meta = { total, current: page.current, size: page.size, pages: Math.ceil(total / page.size) };
+  if (idList.length === 0) return { ...meta, records: [] };
   const rows = await db
     .selectFrom('qu')
     .select(['qu.id', 'qu.repo_id', 'qu.qu_type', 'qu.level', 'qu.content', 'qu.create_time', 'qu.update_time'])
-    .where('qu.id', 'in', ids.records)
+    .where('qu.id', 'in', idList)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { ...ids, records: ids.records.flatMap((id) => byId.get(id) ?? []) };
+  return { ...meta, records: idList.flatMap((id) => byId.get(id) ?? []) };
 }
 
 /** Full rows of every question a filter matches, in bank order (export; bounded by the caller). */
