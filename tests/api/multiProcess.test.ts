@@ -71,12 +71,14 @@ async function call<T = any>(server: ServerProcess, url: string, body: unknown =
   return (await res.json()) as Envelope<T>;
 }
 
-describe.skipIf(!process.env.DATABASE_URL_TEST)('two server processes sharing one PostgreSQL', () => {
+/**
+ * Two server processes on a fresh PostgreSQL database, started at once (migrations and first-start
+ * seeding must serialise), with extra environment; `stop` ends both and drops the database.
+ */
+function twoProcesses(extraEnv: Record<string, string> = {}) {
+  const pair: { a?: ServerProcess; b?: ServerProcess } = {};
   let dropDb: (() => Promise<void>) | undefined;
   let tempDir = '';
-  let a: ServerProcess | undefined;
-  let b: ServerProcess | undefined;
-
   beforeAll(async () => {
     const created = await createPgDatabase();
     dropDb = created.drop;
@@ -90,46 +92,50 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)('two server processes sharing on
       LOG_LEVEL: 'warn',
       DATA_DIR: path.join(tempDir, 'data'),
       DIST_DIR: distDir,
+      ...extraEnv,
     };
     const [portA, portB] = [await freePort(), await freePort()];
-    // Both start at once against the empty database: migrations and first-start seeding must serialise.
-    a = startServer(portA, env);
-    b = startServer(portB, env);
-    await Promise.all([waitHealthy(a), waitHealthy(b)]);
+    pair.a = startServer(portA, env);
+    pair.b = startServer(portB, env);
+    await Promise.all([waitHealthy(pair.a), waitHealthy(pair.b)]);
   }, 90_000);
-
   afterAll(async () => {
-    await Promise.all([stop(a), stop(b)]);
+    await Promise.all([stop(pair.a), stop(pair.b)]);
     await dropDb?.();
     if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
   }, 30_000);
+  return pair;
+}
+
+describe.skipIf(!process.env.DATABASE_URL_TEST)('two server processes sharing one PostgreSQL', () => {
+  const servers = twoProcesses();
 
   it('seeds once: one administrator, whichever process started first', async () => {
-    const token = (await call(a!, '/api/sys/user/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token as string;
-    const page = await call(b!, '/api/sys/user/paging', { current: 1, size: 10, params: { userName: 'admin' } }, token);
+    const token = (await call(servers.a!, '/api/sys/user/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token as string;
+    const page = await call(servers.b!, '/api/sys/user/paging', { current: 1, size: 10, params: { userName: 'admin' } }, token);
     expect(page.code).toBe(0);
     expect(page.data.total).toBe(1);
   });
 
   it('a token from one process works on the other, and logout on one is refused on the other', async () => {
-    const login = await call(a!, '/api/sys/user/login', { username: 'admin', password: ADMIN_PASSWORD });
+    const login = await call(servers.a!, '/api/sys/user/login', { username: 'admin', password: ADMIN_PASSWORD });
     expect(login.code).toBe(0);
     const token = login.data.token as string;
 
-    const onB = await call(b!, '/api/sys/user/info', {}, token);
+    const onB = await call(servers.b!, '/api/sys/user/info', {}, token);
     expect(onB.code).toBe(0);
     expect(onB.data.userName).toBe('admin');
 
-    expect((await call(a!, '/api/sys/user/logout', {}, token)).code).toBe(0);
-    const afterLogout = await call(b!, '/api/sys/user/info', {}, token);
+    expect((await call(servers.a!, '/api/sys/user/logout', {}, token)).code).toBe(0);
+    const afterLogout = await call(servers.b!, '/api/sys/user/info', {}, token);
     expect(afterLogout.code).toBe(ErrorCode.SESSION_INVALID);
   });
 
   it('a user created through one process signs in through the other', async () => {
-    const token = (await call(b!, '/api/sys/user/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token as string;
-    const saved = await call(b!, '/api/sys/user/save', { userName: 'mp_learner', realName: '跨进程', password: 'Learn1234', roleIds: ['role_student'] }, token);
+    const token = (await call(servers.b!, '/api/sys/user/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token as string;
+    const saved = await call(servers.b!, '/api/sys/user/save', { userName: 'mp_learner', realName: '跨进程', password: 'Learn1234', roleIds: ['role_student'] }, token);
     expect(saved.code).toBe(0);
-    const login = await call(a!, '/api/sys/user/login', { username: 'mp_learner', password: 'Learn1234' });
+    const login = await call(servers.a!, '/api/sys/user/login', { username: 'mp_learner', password: 'Learn1234' });
     expect(login.code).toBe(0);
     expect(login.data.user.roleType).toBe(1);
   });
@@ -141,51 +147,22 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)('two server processes sharing on
  * other within moments (and the cache never serves a token the bus could not vouch for).
  */
 describe.skipIf(!process.env.DATABASE_URL_TEST || !(await redisAnswers(REDIS_URL)))('two server processes with PostgreSQL and Redis', () => {
-  let dropDb: (() => Promise<void>) | undefined;
-  let tempDir = '';
-  let a: ServerProcess | undefined;
-  let b: ServerProcess | undefined;
-
-  beforeAll(async () => {
-    const created = await createPgDatabase();
-    dropDb = created.drop;
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'examhall-mpr-'));
-    const distDir = path.join(tempDir, 'dist');
-    fs.mkdirSync(distDir);
-    const env = {
-      DATABASE_URL: created.url,
-      REDIS_URL,
-      ADMIN_PASSWORD,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(tempDir, 'data'),
-      DIST_DIR: distDir,
-    };
-    a = startServer(await freePort(), env);
-    b = startServer(await freePort(), env);
-    await Promise.all([waitHealthy(a), waitHealthy(b)]);
-  }, 90_000);
-
-  afterAll(async () => {
-    await Promise.all([stop(a), stop(b)]);
-    await dropDb?.();
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
-  }, 30_000);
+  const servers = twoProcesses({ REDIS_URL });
 
   it('refuses on one process a token signed out, or a user disabled, through the other', async () => {
-    const admin = (await call(a!, '/api/sys/user/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token as string;
-    const saved = await call(a!, '/api/sys/user/save', { userName: 'mp_cached', realName: '缓存', password: 'Learn1234', roleIds: ['role_student'] }, admin);
+    const admin = (await call(servers.a!, '/api/sys/user/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token as string;
+    const saved = await call(servers.a!, '/api/sys/user/save', { userName: 'mp_cached', realName: '缓存', password: 'Learn1234', roleIds: ['role_student'] }, admin);
     expect(saved.code).toBe(0);
 
-    const first = (await call(a!, '/api/sys/user/login', { username: 'mp_cached', password: 'Learn1234' })).data.token as string;
+    const first = (await call(servers.a!, '/api/sys/user/login', { username: 'mp_cached', password: 'Learn1234' })).data.token as string;
     // Checked (and cached) on B, then signed out through A.
-    expect((await call(b!, '/api/sys/user/info', {}, first)).code).toBe(0);
-    expect((await call(a!, '/api/sys/user/logout', {}, first)).code).toBe(0);
-    await expect.poll(async () => (await call(b!, '/api/sys/user/info', {}, first)).code, { timeout: 1_000, interval: 20 }).toBe(ErrorCode.SESSION_INVALID);
+    expect((await call(servers.b!, '/api/sys/user/info', {}, first)).code).toBe(0);
+    expect((await call(servers.a!, '/api/sys/user/logout', {}, first)).code).toBe(0);
+    await expect.poll(async () => (await call(servers.b!, '/api/sys/user/info', {}, first)).code, { timeout: 1_000, interval: 20 }).toBe(ErrorCode.SESSION_INVALID);
 
-    const second = (await call(a!, '/api/sys/user/login', { username: 'mp_cached', password: 'Learn1234' })).data.token as string;
-    expect((await call(b!, '/api/sys/user/info', {}, second)).code).toBe(0);
-    expect((await call(a!, '/api/sys/user/state', { ids: [saved.data.id], state: 1 }, admin)).code).toBe(0);
-    await expect.poll(async () => (await call(b!, '/api/sys/user/info', {}, second)).code, { timeout: 1_000, interval: 20 }).toBe(ErrorCode.SESSION_INVALID);
+    const second = (await call(servers.a!, '/api/sys/user/login', { username: 'mp_cached', password: 'Learn1234' })).data.token as string;
+    expect((await call(servers.b!, '/api/sys/user/info', {}, second)).code).toBe(0);
+    expect((await call(servers.a!, '/api/sys/user/state', { ids: [saved.data.id], state: 1 }, admin)).code).toBe(0);
+    await expect.poll(async () => (await call(servers.b!, '/api/sys/user/info', {}, second)).code, { timeout: 1_000, interval: 20 }).toBe(ErrorCode.SESSION_INVALID);
   });
 });
