@@ -9,7 +9,8 @@ import type { Db } from './database';
  *
  * The writes of a batch run in the order of `lockKey` (PostgreSQL takes row locks as it goes, and
  * two batches on two connections must not wait for each other in a circle). A batch that fails is
- * rolled back and its writes are run again one by one, so one bad write never costs the others theirs.
+ * rolled back and its writes are run again one by one, each in its own transaction, so one bad write
+ * never costs the others theirs.
  */
 export function groupCommit<A, R>(write: (db: Db, arg: A) => Promise<R>, lockKey: (arg: A) => string): (db: Db, arg: A) => Promise<R> {
   const queues = new WeakMap<Db, Array<Pending<A, R>>>();
@@ -25,7 +26,7 @@ export function groupCommit<A, R>(write: (db: Db, arg: A) => Promise<R>, lockKey
         return out;
       });
     } catch {
-      for (const p of batch) write(db, p.arg).then(p.resolve, p.reject);
+      for (const p of batch) db.transaction().execute((tx) => write(tx, p.arg)).then(p.resolve, p.reject);
       return;
     }
     ordered.forEach((p, i) => p.resolve(results[i]));

@@ -228,6 +228,25 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     expect((await t.call('/api/paper/paper/fill-answer', { paperId: pa, quId, seq: 2, answers: [] }, a.token)).body.code).toBe(ErrorCode.FAIL);
   }, 30_000);
 
+  it('starts a cohort at once: every paper whole, one paper for a learner who presses start twice, one attempt each', async () => {
+    const { repo } = await bankWithEveryType(t);
+    const exam = await saveExam(t, examBody(repo.id, { shuffleOptions: true }));
+    const learners = await Promise.all(Array.from({ length: 6 }, (_, i) => insertUser(t, `l_${dialect}_cohort${i}`)));
+    // Sent together, the starts commit together; the first learner's second start joins the same round.
+    const starts = await Promise.all([...learners, learners[0]].map((l) => t.call('/api/paper/paper/create-paper', { examId: exam.id }, l.token)));
+    expect(starts.map((r) => r.body.msg)).toEqual(starts.map(() => '操作成功'));
+    const ids = starts.map((r) => r.body.data.id as string);
+    expect(ids[6]).toBe(ids[0]);
+    expect(new Set(ids).size).toBe(learners.length);
+    for (const [i, l] of learners.entries()) {
+      const detail = await detailOf(t, ids[i], l.token);
+      expect(detail.groups.flatMap((g) => g.quList)).toHaveLength(exam.quCount);
+      const online = (await t.call('/api/exam/exam/online-paging', { current: 1, size: 50 }, l.token)).body.data.records.find((e: { id: string }) => e.id === exam.id);
+      expect(online).toMatchObject({ tryCount: 1 });
+      expect((await t.call('/api/paper/paper/hand-exam', { id: ids[i], type: HandType.LEARNER }, l.token)).body.code).toBe(0);
+    }
+  }, 30_000);
+
   it('marks short answers by paper and by question, finishes the paper, updates the record and tells the learner', async () => {
     const admin = await t.adminToken();
     const { repo } = await bankWithEveryType(t);

@@ -25,20 +25,6 @@ export const settingsOfPaper = (p: Pick<PaperRow, 'settings'>) => JSON.parse(p.s
 export const groupsOfPaper = (p: Pick<PaperRow, 'groups'>) => JSON.parse(p.groups) as PaperGroup[];
 export const snapshotOf = (q: Pick<PaperQuRow, 'question'>) => JSON.parse(q.question) as QuBody;
 
-/**
- * A question as a paper keeps it: without the fields its type leaves empty (a cohort's papers hold
- * tens of thousands of snapshots, each written when the paper is made). Every such field is
- * optional in QuBody and read with its default.
- */
-export function compactSnapshot(q: QuBody): QuBody {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(q)) {
-    if (v === '' || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
-    if (k === 'fillOptions' && q.quType !== QuType.FILL && q.quType !== QuType.COMBINED) continue;
-    out[k] = v;
-  }
-  return out as QuBody;
-}
 export const answerOf = (q: Pick<PaperQuRow, 'answer'>): AnswerInput => (q.answer ? (JSON.parse(q.answer) as AnswerInput) : {});
 
 /** Seconds after the deadline during which saves already in flight are still taken. */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PaperEvent } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import { groupCommit } from '../../db/groupCommit';
@@ -40,6 +41,29 @@ export async function insertPaper(db: Db, paper: PaperRow, qus: readonly PaperQu
   await insertRows(db, 'paper', [paper]);
   for (let i = 0; i < qus.length; i += QU_CHUNK) await insertRows(db, 'paper_qu', qus.slice(i, i + QU_CHUNK));
 }
+
+export interface NewPaper {
+  paper: PaperRow;
+  qus: readonly PaperQuRow[];
+  /** The start event's id, and the id of the learner's record should this be their first attempt. */
+  eventId: string;
+  recordId: string;
+}
+
+/**
+ * A new paper with its questions and start event, its attempt counted on the learner's record.
+ * Papers started together commit together (see groupCommit): a cohort starting at once pays one
+ * commit per round of requests, not one per paper.
+ */
+export const startPaper = groupCommit(
+  async (db: Db, n: NewPaper): Promise<void> => {
+    const { paper } = n;
+    await insertPaper(db, paper, n.qus);
+    await insertEvent(db, { id: n.eventId, paper_id: paper.id, type: PaperEvent.START, time: paper.create_time, detail: '' });
+    await countAttempt(db, { id: n.recordId, userId: paper.user_id, examId: paper.exam_id, now: paper.create_time });
+  },
+  (n) => n.paper.user_id,
+);
 
 const quRows = prepared((db, v: Slots<{ paperId: string }>) =>
   db.selectFrom('paper_qu').select(PAPER_QU).where('paper_id', '=', v.paperId).orderBy('group_index').orderBy('sort'),

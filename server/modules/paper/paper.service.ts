@@ -11,10 +11,11 @@ import { examState, type ExamDef } from '../exam/exam.def';
 import { drawForPaper, findExamDef, inAudience } from '../exam/exam.service';
 import { cryptoRng } from '../exam/paper.draw';
 import { gradeAnswer, gradeCombined } from '../qu/qu.grading';
-import { orderForLearner, toPublic } from '../qu/qu.public';
+import { toPublic } from '../qu/qu.public';
 import { getUserRecord } from '../user/user.service';
-import { answerForType, answerOf, compactSnapshot, groupsOfPaper, SAVE_GRACE_MS, saysSomething, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
+import { answerForType, answerOf, groupsOfPaper, SAVE_GRACE_MS, saysSomething, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
 import * as repo from './paper.repository';
+import { snapshotSource, snapshotText } from './paper.snapshot';
 import { addToWrongBook, type WrongItem } from './wrongbook.service';
 
 /**
@@ -111,12 +112,12 @@ export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: st
     ids[gi].forEach((quId, k) => {
       const q = questions.get(quId);
       if (!q) return;
-      const { id: _id, repoId: _r, repoTitle: _t, createTime: _c, updateTime: _u, ...body } = q;
-      const snap = compactSnapshot(orderForLearner(body, def.shuffleOptions, cryptoRng));
-      qus.push(newPaperQu(paperId, gi, quId, '', qus.length + 1, q.quType, g.perScore, JSON.stringify(snap), now));
+      const source = snapshotSource(q);
+      qus.push(newPaperQu(paperId, gi, quId, '', qus.length + 1, q.quType, g.perScore, snapshotText(source, def.shuffleOptions, cryptoRng), now));
       if (q.quType === QuType.COMBINED) {
-        const shares = (snap.subList ?? []).reduce((n, s) => n + s.share, 0) || 1;
-        (snap.subList ?? []).forEach((s, si) => {
+        const parts = source.body.subList ?? [];
+        const shares = parts.reduce((n, s) => n + s.share, 0) || 1;
+        parts.forEach((s, si) => {
           qus.push(newPaperQu(paperId, gi, s.id!, quId, k * 100 + si + 1, s.quType, Math.round((g.perScore * s.share * 100) / shares) / 100, '', now));
         });
       }
@@ -142,20 +143,13 @@ export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: st
     watermarkText: user ? `${user.realName} ${user.userName}` : '',
   };
   const groups: PaperGroup[] = def.groups.map((g) => ({ title: g.title, quType: g.quType, perScore: g.perScore, ...(g.partialScore ? { partialScore: g.partialScore } : {}) }));
+  const paper: PaperRow = {
+    id: paperId, exam_id: def.id, user_id: who.id, title: def.title, state: PaperState.IN_EXAM, total_score: totalScore, qualify_score: def.qualifyScore,
+    obj_score: 0, subj_score: 0, user_score: null, passed: null, hand_type: null, leave_count: 0, idle_time: null, deadline,
+    settings: JSON.stringify(settings), groups: JSON.stringify(groups), create_time: now, hand_time: null, update_time: now,
+  };
   try {
-    await inTransaction(ctx, async (tx) => {
-      await repo.insertPaper(
-        tx.db,
-        {
-          id: paperId, exam_id: def.id, user_id: who.id, title: def.title, state: PaperState.IN_EXAM, total_score: totalScore, qualify_score: def.qualifyScore,
-          obj_score: 0, subj_score: 0, user_score: null, passed: null, hand_type: null, leave_count: 0, idle_time: null, deadline,
-          settings: JSON.stringify(settings), groups: JSON.stringify(groups), create_time: now, hand_time: null, update_time: now,
-        },
-        qus,
-      );
-      await repo.insertEvent(tx.db, { id: newId(), paper_id: paperId, type: PaperEvent.START, time: now, detail: '' });
-      await repo.countAttempt(tx.db, { id: newId(), userId: who.id, examId: def.id, now });
-    });
+    await repo.startPaper(ctx.db, { paper, qus, eventId: newId(), recordId: newId() });
   } catch (e) {
     // Two starts at once: the one-open-paper index lets one through; the other resumes it.
     const open = await repo.openPaperOf(ctx.db, who.id);

@@ -76,8 +76,8 @@ export function toPublic(quId: string, q: QuBody): QuPublic {
   };
 }
 
-function shuffled<T>(items: readonly T[] | undefined, rng: ShuffleRng): T[] | undefined {
-  if (!items) return items;
+/** A shuffled copy of a list (Fisher–Yates). */
+export function shuffled<T>(items: readonly T[], rng: ShuffleRng): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
@@ -86,11 +86,22 @@ function shuffled<T>(items: readonly T[] | undefined, rng: ShuffleRng): T[] | un
   return out;
 }
 
+/**
+ * The list of a question (or part) whose order a learner's copy may change: the options of single
+ * and multiple choice (`choice`: only when an exam shuffles options), or the right-hand items of
+ * matching (always: their order would give the pairs away). True/false keeps 对 before 错, and
+ * matching's left items keep their order.
+ */
+export function movableList(q: QuBody | SubQu): { key: 'answerList' | 'rightList'; choice: boolean } | undefined {
+  if (q.quType === QuType.SINGLE || q.quType === QuType.MULTIPLE) return { key: 'answerList', choice: true };
+  if (q.quType === QuType.MATCH) return { key: 'rightList', choice: false };
+  return undefined;
+}
+
 function shuffleOne<Q extends QuBody | SubQu>(q: Q, rng: ShuffleRng): Q {
-  // True/false keeps its order (对 before 错); left items keep theirs, the right ones move.
-  if (q.quType === QuType.SINGLE || q.quType === QuType.MULTIPLE) return { ...q, answerList: shuffled(q.answerList, rng) };
-  if (q.quType === QuType.MATCH) return { ...q, rightList: shuffled(q.rightList, rng) };
-  return q;
+  const m = movableList(q);
+  const items = m && q[m.key];
+  return items ? { ...q, [m.key]: shuffled<unknown>(items, rng) } : q;
 }
 
 /**
@@ -110,11 +121,11 @@ export function shuffleOptions(q: QuBody, rng: ShuffleRng): QuBody {
  * shuffle setting), otherwise in the bank's order, combined parts included.
  */
 export function orderForLearner(q: QuBody, choices: boolean, rng: ShuffleRng): QuBody {
-  const shuffled = shuffleOptions(q, rng);
-  if (choices) return shuffled;
+  const moved = shuffleOptions(q, rng);
+  if (choices) return moved;
   return {
-    ...shuffled,
+    ...moved,
     answerList: q.answerList,
-    subList: shuffled.subList?.map((s, i) => ({ ...s, answerList: q.subList?.[i]?.answerList })),
+    subList: moved.subList?.map((s, i) => ({ ...s, answerList: q.subList?.[i]?.answerList })),
   };
 }
