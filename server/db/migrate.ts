@@ -8,6 +8,7 @@ import * as mBanks from './migrations/20261128_0001_banks';
 import * as mExams from './migrations/20261128_0002_exams';
 import * as mPractice from './migrations/20261128_0003_practice';
 import * as mPaperUserExam from './migrations/20261129_0001_paper_user_exam';
+import * as mPaperDraft from './migrations/20261130_0001_paper_draft';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '20261128_0002_exams': mExams,
   '20261128_0003_practice': mPractice,
   '20261129_0001_paper_user_exam': mPaperUserExam,
+  '20261130_0001_paper_draft': mPaperDraft,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -431,6 +431,16 @@ export interface PaperQuTable {
   update_time: number;
 }
 
+/** A paper's questions as drawn, until they become its paper_qu rows (see migration 20261130_0001). */
+export interface PaperDraftTable {
+  paper_id: string;
+  /** JSON [[qu_id, parent_id, group_index, sort, qu_type, score], …] in paper order. */
+  card: string;
+  /** The questions (JSON QuBody), one per line in the order of card ('' for a part). */
+  questions: string;
+  create_time: number;
+}
+
 export interface PaperEventTable {
   id: string;
   paper_id: string;
@@ -549,6 +559,7 @@ export interface DB {
   exam_repo: ExamRepoTable;
   paper: PaperTable;
   paper_qu: PaperQuTable;
+  paper_draft: PaperDraftTable;
   paper_event: PaperEventTable;
   exam_record: ExamRecordTable;
   wrong_book: WrongBookTable;

@@ -247,6 +247,56 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     }
   }, 30_000);
 
+  it('keeps a new paper\'s questions as one draft until its first answer, and hands in an unanswered paper whole', async () => {
+    const admin = await t.adminToken();
+    const { repo } = await bankWithEveryType(t);
+    const body = examBody(repo.id, { shuffleOptions: true });
+    const exam = await saveExam(t, { ...body, groups: [...body.groups, { title: '综合', quType: QuType.COMBINED, perScore: 6, draws: [{ repoId: repo.id, count: 1 }], quIds: [] }] });
+    const [a, b] = await Promise.all([insertUser(t, `l_${dialect}_draft_a`), insertUser(t, `l_${dialect}_draft_b`)]);
+    const pa = (await t.call('/api/paper/paper/create-paper', { examId: exam.id }, a.token)).body.data.id as string;
+    const pb = (await t.call('/api/paper/paper/create-paper', { examId: exam.id }, b.token)).body.data.id as string;
+    const rowsOf = async (paperId: string) => {
+      const db = t.database.db;
+      const qus = await db.selectFrom('paper_qu').select(['qu_id', 'answered', 'is_right', 'question']).where('paper_id', '=', paperId).execute();
+      const drafts = await db.selectFrom('paper_draft').select('paper_id').where('paper_id', '=', paperId).execute();
+      return { qus, drafts: drafts.length };
+    };
+    expect(await rowsOf(pa)).toEqual({ qus: [], drafts: 1 });
+
+    // The card and every question come from the draft, unanswered, and leak nothing.
+    const card = (await detailOf(t, pa, a.token)).groups.flatMap((g) => g.quList);
+    expect(card).toHaveLength(exam.quCount);
+    expect(card.every((q) => !q.answered && !q.mark)).toBe(true);
+    const combined = (await detailOf(t, pa, a.token)).groups.find((g) => g.quType === QuType.COMBINED)!.quList[0];
+    const before = await t.call('/api/paper/paper/qu-detail', { paperId: pa, quId: combined.quId }, a.token);
+    expect(JSON.stringify(before.body)).not.toMatch(FORBIDDEN_IN_EXAM);
+    const part = (before.body.data as PaperQu).subList[0];
+    expect((await rowsOf(pa)).drafts).toBe(1);
+
+    // The first answer turns the draft into rows and is kept.
+    const saved = await t.call('/api/paper/paper/fill-answer', { paperId: pa, quId: part.quId, seq: 1, answers: [part.answerList[0].id] }, a.token);
+    expect(saved.body.code, saved.body.msg).toBe(0);
+    const after = await rowsOf(pa);
+    expect(after.drafts).toBe(0);
+    expect(after.qus.length).toBeGreaterThan(exam.quCount);
+    expect(after.qus.filter((r) => r.answered === 1).map((r) => r.qu_id)).toEqual([part.quId]);
+    const again = (await t.call<PaperQu>('/api/paper/paper/qu-detail', { paperId: pa, quId: combined.quId }, a.token)).body.data;
+    expect(again.subSaved[part.quId]).toMatchObject({ answers: [part.answerList[0].id], seq: 1 });
+    expect(JSON.stringify(again.subList)).toBe(JSON.stringify((before.body.data as PaperQu).subList));
+    expect((await detailOf(t, pa, a.token)).groups.flatMap((g) => g.quList).find((q) => q.quId === combined.quId)!.answered).toBe(true);
+
+    // An administrator sees a paper still in its draft; handed in without a single answer, it is graded in full.
+    const viewed = await t.call('/api/paper/paper/detail', { id: pb }, admin);
+    expect(viewed.body.code, viewed.body.msg).toBe(0);
+    expect(viewed.body.data.groups.flatMap((g: { quList: unknown[] }) => g.quList)).toHaveLength(exam.quCount);
+    expect((await t.call('/api/paper/paper/hand-exam', { id: pb, type: HandType.LEARNER }, b.token)).body.code).toBe(0);
+    const handed = await rowsOf(pb);
+    expect(handed.drafts).toBe(0);
+    expect(handed.qus.filter((r) => r.question !== '')).toHaveLength(exam.quCount);
+    expect(handed.qus.every((r) => r.is_right === 0)).toBe(true);
+    expect((await t.call('/api/paper/paper/paper-result', { id: pb }, b.token)).body.data).toMatchObject({ state: PaperState.AWAITING_MARK });
+  }, 30_000);
+
   it('marks short answers by paper and by question, finishes the paper, updates the record and tells the learner', async () => {
     const admin = await t.adminToken();
     const { repo } = await bankWithEveryType(t);

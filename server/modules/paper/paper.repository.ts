@@ -37,51 +37,118 @@ export function openPaperOf(db: Db, userId: string): Promise<PaperRow | undefine
 /** Rows per statement: 17 columns a row stays under every bound-parameter limit. */
 const QU_CHUNK = 200;
 
-export async function insertPaper(db: Db, paper: PaperRow, qus: readonly PaperQuRow[]): Promise<void> {
-  await insertRows(db, 'paper', [paper]);
+async function insertQus(db: Db, qus: readonly PaperQuRow[]): Promise<void> {
   for (let i = 0; i < qus.length; i += QU_CHUNK) await insertRows(db, 'paper_qu', qus.slice(i, i + QU_CHUNK));
 }
 
+/** A question of a new paper: what its paper_qu row holds before any answer. */
+export type DrawnQu = Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'score' | 'question'>;
+
 export interface NewPaper {
   paper: PaperRow;
-  qus: readonly PaperQuRow[];
+  /** In paper order; a question's `question` is its JSON snapshot ('' for a part). */
+  qus: readonly DrawnQu[];
   /** The start event's id, and the id of the learner's record should this be their first attempt. */
   eventId: string;
   recordId: string;
 }
 
 /**
- * A new paper with its questions and start event, its attempt counted on the learner's record.
- * Papers started together commit together (see groupCommit): a cohort starting at once pays one
- * commit per round of requests, not one per paper.
+ * A new paper, its start event, and its attempt counted on the learner's record. Its questions are
+ * kept as one draft row (paper_draft) until they are first needed as rows (see materialize), and
+ * papers started together commit together (see groupCommit): a cohort starting at once writes a
+ * few rows per paper and pays one commit per round of requests.
  */
 export const startPaper = groupCommit(
   async (db: Db, n: NewPaper): Promise<void> => {
-    const { paper } = n;
-    await insertPaper(db, paper, n.qus);
+    const { paper, qus } = n;
+    await insertRows(db, 'paper', [paper]);
+    await insertRows(db, 'paper_draft', [
+      {
+        paper_id: paper.id,
+        card: JSON.stringify(qus.map((q): CardEntry => [q.qu_id, q.parent_id, q.group_index, q.sort, q.qu_type, q.score])),
+        questions: qus.map((q) => q.question).join('\n'),
+        create_time: paper.create_time,
+      },
+    ]);
     await insertEvent(db, { id: n.eventId, paper_id: paper.id, type: PaperEvent.START, time: paper.create_time, detail: '' });
     await countAttempt(db, { id: n.recordId, userId: paper.user_id, examId: paper.exam_id, now: paper.create_time });
   },
   (n) => n.paper.user_id,
 );
 
+type CardEntry = [quId: string, parentId: string, groupIndex: number, sort: number, quType: number, score: number];
+
+/** A draft's questions as the paper_qu rows they become (snapshots only when `questions` is given). */
+function draftRows(paperId: string, d: { card: string; questions?: string; create_time: number }): PaperQuRow[] {
+  const texts = d.questions?.split('\n');
+  return (JSON.parse(d.card) as CardEntry[]).map(([qu_id, parent_id, group_index, sort, qu_type, score], i) => ({
+    paper_id: paperId,
+    qu_id,
+    parent_id,
+    group_index,
+    sort,
+    qu_type,
+    score,
+    question: texts?.[i] ?? '',
+    answer: '',
+    seq: 0,
+    answered: 0,
+    mark: 0,
+    is_right: 0,
+    actual_score: null,
+    needs_mark: 0,
+    comment: '',
+    update_time: d.create_time,
+  }));
+}
+
+const byCardOrder = (a: PaperQuRow, b: PaperQuRow) => a.group_index - b.group_index || a.sort - b.sort;
+
+const draftCard = prepared((db, v: Slots<{ paperId: string }>) => db.selectFrom('paper_draft').select(['card', 'create_time']).where('paper_id', '=', v.paperId));
+const draftWhole = prepared((db, v: Slots<{ paperId: string }>) => db.selectFrom('paper_draft').select(['card', 'questions', 'create_time']).where('paper_id', '=', v.paperId));
+const takeDraft = prepared((db, v: Slots<{ paperId: string }>) => db.deleteFrom('paper_draft').where('paper_id', '=', v.paperId).returning(['card', 'questions', 'create_time']));
+
+/**
+ * Turns a paper's draft into its paper_qu rows (its first answer, its hand-in, an administrator's
+ * look); answers whether there was a draft. Safe when two try at once: one takes the draft.
+ */
+export async function materialize(db: Db, paperId: string): Promise<boolean> {
+  if (!(await draftCard.first(db, { paperId }))) return false;
+  const take = async (tx: Db) => {
+    const d = await takeDraft.first(tx, { paperId });
+    if (d) await insertQus(tx, draftRows(paperId, d));
+    return d !== undefined;
+  };
+  return db.isTransaction ? take(db) : db.transaction().execute(take);
+}
+
 const quRows = prepared((db, v: Slots<{ paperId: string }>) =>
   db.selectFrom('paper_qu').select(PAPER_QU).where('paper_id', '=', v.paperId).orderBy('group_index').orderBy('sort'),
 );
 
-export function paperQus(db: Db, paperId: string): Promise<PaperQuRow[]> {
+/** Every question row of a paper, in paper order (made from its draft first if it has one). */
+export async function paperQus(db: Db, paperId: string): Promise<PaperQuRow[]> {
+  await materialize(db, paperId);
   return quRows.rows(db, { paperId });
 }
 
-/** One question of a paper and, for a combined one, its parts. */
-export function paperQuWithParts(db: Db, paperId: string, quId: string): Promise<PaperQuRow[]> {
-  return db
+const quWithParts = prepared((db, v: Slots<{ paperId: string; quId: string }>) =>
+  db
     .selectFrom('paper_qu')
     .select(PAPER_QU)
-    .where('paper_id', '=', paperId)
-    .where((eb) => eb.or([eb('qu_id', '=', quId), eb('parent_id', '=', quId)]))
-    .orderBy('sort')
-    .execute();
+    .where('paper_id', '=', v.paperId)
+    .where((eb) => eb.or([eb('qu_id', '=', v.quId), eb('parent_id', '=', v.quId)]))
+    .orderBy('sort'),
+);
+
+/** One question of a paper and, for a combined one, its parts (from the draft while there is one). */
+export async function paperQuWithParts(db: Db, paperId: string, quId: string): Promise<PaperQuRow[]> {
+  const d = await draftWhole.first(db, { paperId });
+  if (!d) return quWithParts.rows(db, { paperId, quId });
+  return draftRows(paperId, d)
+    .filter((r) => r.qu_id === quId || r.parent_id === quId)
+    .sort((a, b) => a.sort - b.sort);
 }
 
 /** Card data only: no snapshots. */
@@ -94,8 +161,9 @@ const card = prepared((db, v: Slots<{ paperId: string }>) =>
     .orderBy('sort'),
 );
 
-export function cardRows(db: Db, paperId: string): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'answered' | 'mark'>>> {
-  return card.rows(db, { paperId });
+export async function cardRows(db: Db, paperId: string): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'answered' | 'mark'>>> {
+  const d = await draftCard.first(db, { paperId });
+  return d ? draftRows(paperId, d).sort(byCardOrder) : card.rows(db, { paperId });
 }
 
 /**
@@ -122,10 +190,36 @@ function saveStatement(withMark: boolean) {
 const saveWithMark = saveStatement(true);
 const saveWithoutMark = saveStatement(false);
 
-/** Answers whether the save was written; saves arriving together commit together (see groupCommit). */
+/** The draft of a paper the saver may still answer: taken, as its first answer makes its rows. */
+const takeOwnDraft = prepared((db, v: Slots<{ paperId: string; userId: string; latest: number }>) =>
+  db
+    .deleteFrom('paper_draft')
+    .where('paper_id', '=', v.paperId)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('paper').select('paper.id').where('paper.id', '=', v.paperId).where('paper.user_id', '=', v.userId).where('paper.state', '=', 0).where('paper.deadline', '>=', v.latest)),
+    )
+    .returning(['card', 'questions', 'create_time']),
+);
+
+type Save = { paperId: string; quId: string; userId: string; answer: string; answered: number; mark: number | undefined; seq: number; now: number; latest: number };
+
+const writeSave = async (db: Db, a: Save): Promise<number> =>
+  a.mark === undefined ? saveWithoutMark.changed(db, { ...a, mark: 0 }) : saveWithMark.changed(db, { ...a, mark: a.mark });
+
+/**
+ * Answers whether the save was written; saves arriving together commit together (see groupCommit).
+ * A paper's first answer turns its draft into rows in the same transaction.
+ */
 export const saveAnswer = groupCommit(
-  async (db: Db, a: { paperId: string; quId: string; userId: string; answer: string; answered: number; mark: number | undefined; seq: number; now: number; latest: number }): Promise<boolean> => {
-    const n = a.mark === undefined ? await saveWithoutMark.changed(db, { ...a, mark: 0 }) : await saveWithMark.changed(db, { ...a, mark: a.mark });
+  async (db: Db, a: Save): Promise<boolean> => {
+    let n = await writeSave(db, a);
+    if (n === 0) {
+      const d = await takeOwnDraft.first(db, a);
+      if (d) {
+        await insertQus(db, draftRows(a.paperId, d));
+        n = await writeSave(db, a);
+      }
+    }
     return n > 0;
   },
   (a) => `${a.paperId}:${a.quId}`,

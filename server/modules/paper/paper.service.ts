@@ -72,29 +72,6 @@ export async function checkProcess(ctx: ServiceContext, userId: string): Promise
 
 // ---------- making a paper ----------
 
-/** A question's row on a new paper, not yet answered (a literal, not spreads: a cohort makes millions). */
-function newPaperQu(paperId: string, groupIndex: number, quId: string, parentId: string, sort: number, quType: number, score: number, question: string, now: number): PaperQuRow {
-  return {
-    paper_id: paperId,
-    qu_id: quId,
-    parent_id: parentId,
-    group_index: groupIndex,
-    sort,
-    qu_type: quType,
-    score,
-    question,
-    answer: '',
-    seq: 0,
-    answered: 0,
-    mark: 0,
-    is_right: 0,
-    actual_score: null,
-    needs_mark: 0,
-    comment: '',
-    update_time: now,
-  };
-}
-
 export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: string, password?: string): Promise<{ id: string }> {
   const checked = await findExamDef(ctx, examId);
   const c = await entryCheck(ctx, who.id, checked, password);
@@ -107,18 +84,18 @@ export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: st
   const { def, ids, questions } = await drawForPaper(ctx, checked.id);
   const now = ctx.clock.now();
   const paperId = newId();
-  const qus: PaperQuRow[] = [];
+  const qus: repo.DrawnQu[] = [];
   def.groups.forEach((g, gi) => {
     ids[gi].forEach((quId, k) => {
       const q = questions.get(quId);
       if (!q) return;
       const source = snapshotSource(q);
-      qus.push(newPaperQu(paperId, gi, quId, '', qus.length + 1, q.quType, g.perScore, snapshotText(source, def.shuffleOptions, cryptoRng), now));
+      qus.push({ qu_id: quId, parent_id: '', group_index: gi, sort: qus.length + 1, qu_type: q.quType, score: g.perScore, question: snapshotText(source, def.shuffleOptions, cryptoRng) });
       if (q.quType === QuType.COMBINED) {
         const parts = source.body.subList ?? [];
         const shares = parts.reduce((n, s) => n + s.share, 0) || 1;
         parts.forEach((s, si) => {
-          qus.push(newPaperQu(paperId, gi, s.id!, quId, k * 100 + si + 1, s.quType, Math.round((g.perScore * s.share * 100) / shares) / 100, '', now));
+          qus.push({ qu_id: s.id!, parent_id: quId, group_index: gi, sort: k * 100 + si + 1, qu_type: s.quType, score: Math.round((g.perScore * s.share * 100) / shares) / 100, question: '' });
         });
       }
     });
