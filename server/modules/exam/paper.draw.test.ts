@@ -183,12 +183,17 @@ describe('drawPaper', () => {
     }
   });
 
-  it('draws with the crypto source too', () => {
-    for (let i = 0; i < 100; i++) {
+  it('draws with the crypto source too: whole numbers in range, evenly spread', () => {
+    const counts = new Array<number>(7).fill(0);
+    for (let i = 0; i < 70_000; i++) {
       const n = cryptoRng.int(7);
-      expect(n).toBeGreaterThanOrEqual(0);
-      expect(n).toBeLessThan(7);
+      expect(Number.isInteger(n) && n >= 0 && n < 7).toBe(true);
+      counts[n]++;
     }
+    // Each count is 10,000 ± 6.5 standard deviations.
+    for (const c of counts) expect(Math.abs(c - 10_000)).toBeLessThan(600);
+    expect(cryptoRng.int(1)).toBe(0);
+    expect(() => cryptoRng.int(0)).toThrow(RangeError);
     const [g] = paper(drawPaper([section('一', QuType.SINGLE, [{ repoId: 'A', count: 40 }])], pools, undefined, cryptoRng, { shuffleQuestions: true }));
     expect(new Set(g.quIds).size).toBe(40);
   });

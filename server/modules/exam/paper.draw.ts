@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { ExamGroup } from '../../../common/api/exam';
 import { QuLevel, QuType } from '../../../common/codes';
 
@@ -12,8 +12,29 @@ export interface Rng {
   int(maxExclusive: number): number;
 }
 
-/** Unpredictable draws for real papers. */
-export const cryptoRng: Rng = { int: (maxExclusive) => randomInt(maxExclusive) };
+/** Random bytes from the system's generator, taken 4 KiB at a time (one call per number cost more than the rest of a draw). */
+const pool = new Uint32Array(1024);
+let taken = pool.length;
+
+function randomUint32(): number {
+  if (taken === pool.length) {
+    randomFillSync(pool);
+    taken = 0;
+  }
+  return pool[taken++];
+}
+
+/** Unpredictable draws for real papers: uniform, as numbers from the top partial range are drawn again. */
+export const cryptoRng: Rng = {
+  int(maxExclusive) {
+    if (!Number.isInteger(maxExclusive) || maxExclusive < 1 || maxExclusive > 2 ** 32) throw new RangeError(`cannot draw from [0, ${maxExclusive})`);
+    const limit = 2 ** 32 - (2 ** 32 % maxExclusive);
+    for (;;) {
+      const x = randomUint32();
+      if (x < limit) return x % maxExclusive;
+    }
+  },
+};
 
 /** A repeatable sequence for tests and previews (mulberry32). */
 export function seededRng(seed: number): Rng {
