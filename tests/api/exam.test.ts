@@ -247,7 +247,7 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     }
   }, 30_000);
 
-  it('keeps a new paper\'s questions as one draft until its first answer, and hands in an unanswered paper whole', async () => {
+  it('keeps a new paper\'s questions as one draft, makes a row per first answer, and hands in an unanswered paper whole', async () => {
     const admin = await t.adminToken();
     const { repo } = await bankWithEveryType(t);
     const body = examBody(repo.id, { shuffleOptions: true });
@@ -273,15 +273,20 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     const part = (before.body.data as PaperQu).subList[0];
     expect((await rowsOf(pa)).drafts).toBe(1);
 
-    // The first answer turns the draft into rows and is kept.
-    const saved = await t.call('/api/paper/paper/fill-answer', { paperId: pa, quId: part.quId, seq: 1, answers: [part.answerList[0].id] }, a.token);
-    expect(saved.body.code, saved.body.msg).toBe(0);
+    // A first answer makes that question's row; a newer one overwrites it, an older one does not.
+    const save = (seq: number, answers: string[]) => t.call('/api/paper/paper/fill-answer', { paperId: pa, quId: part.quId, seq, answers }, a.token);
+    expect((await save(2, [part.answerList[1].id])).body.data.seq).toBe(2);
+    expect((await save(1, [part.answerList[1].id])).body.data.seq).toBe(2);
+    expect((await save(3, [part.answerList[0].id])).body.data.seq).toBe(3);
     const after = await rowsOf(pa);
-    expect(after.drafts).toBe(0);
-    expect(after.qus.length).toBeGreaterThan(exam.quCount);
-    expect(after.qus.filter((r) => r.answered === 1).map((r) => r.qu_id)).toEqual([part.quId]);
+    expect(after.drafts).toBe(1);
+    expect(after.qus.map((r) => [r.qu_id, r.answered])).toEqual([[part.quId, 1]]);
+    // Not another learner's paper, nor a question that is not on it.
+    expect((await t.call('/api/paper/paper/fill-answer', { paperId: pa, quId: part.quId, seq: 9, answers: [] }, b.token)).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await t.call('/api/paper/paper/fill-answer', { paperId: pa, quId: '1234567890', seq: 1, answers: [] }, a.token)).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await rowsOf(pa)).qus).toHaveLength(1);
     const again = (await t.call<PaperQu>('/api/paper/paper/qu-detail', { paperId: pa, quId: combined.quId }, a.token)).body.data;
-    expect(again.subSaved[part.quId]).toMatchObject({ answers: [part.answerList[0].id], seq: 1 });
+    expect(again.subSaved[part.quId]).toMatchObject({ answers: [part.answerList[0].id], seq: 3 });
     expect(JSON.stringify(again.subList)).toBe(JSON.stringify((before.body.data as PaperQu).subList));
     expect((await detailOf(t, pa, a.token)).groups.flatMap((g) => g.quList).find((q) => q.quId === combined.quId)!.answered).toBe(true);
 
@@ -294,6 +299,12 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     expect(handed.drafts).toBe(0);
     expect(handed.qus.filter((r) => r.question !== '')).toHaveLength(exam.quCount);
     expect(handed.qus.every((r) => r.is_right === 0)).toBe(true);
+    // Handed in, the answered paper's rows are whole too, its answer kept and graded.
+    expect((await t.call('/api/paper/paper/hand-exam', { id: pa, type: HandType.LEARNER }, a.token)).body.code).toBe(0);
+    const whole = await rowsOf(pa);
+    expect(whole.drafts).toBe(0);
+    expect(whole.qus.filter((r) => r.question !== '')).toHaveLength(exam.quCount);
+    expect(whole.qus.find((r) => r.qu_id === part.quId)).toMatchObject({ answered: 1 });
     expect((await t.call('/api/paper/paper/paper-result', { id: pb }, b.token)).body.data).toMatchObject({ state: PaperState.AWAITING_MARK });
   }, 30_000);
 

@@ -37,10 +37,6 @@ export function openPaperOf(db: Db, userId: string): Promise<PaperRow | undefine
 /** Rows per statement: 17 columns a row stays under every bound-parameter limit. */
 const QU_CHUNK = 200;
 
-async function insertQus(db: Db, qus: readonly PaperQuRow[]): Promise<void> {
-  for (let i = 0; i < qus.length; i += QU_CHUNK) await insertRows(db, 'paper_qu', qus.slice(i, i + QU_CHUNK));
-}
-
 /** A question of a new paper: what its paper_qu row holds before any answer. */
 export type DrawnQu = Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'score' | 'question'>;
 
@@ -55,8 +51,9 @@ export interface NewPaper {
 
 /**
  * A new paper, its start event, and its attempt counted on the learner's record. Its questions are
- * kept as one draft row (paper_draft) until they are first needed as rows (see materialize), and
- * papers started together commit together (see groupCommit): a cohort starting at once writes a
+ * kept as one draft row (paper_draft): a question gets its paper_qu row when it is first answered,
+ * and the rest when the paper is handed in or looked at by an administrator (see materialize).
+ * Papers started together commit together (see groupCommit): a cohort starting at once writes a
  * few rows per paper and pays one commit per round of requests.
  */
 export const startPaper = groupCommit(
@@ -109,16 +106,35 @@ const draftCard = prepared((db, v: Slots<{ paperId: string }>) => db.selectFrom(
 const draftWhole = prepared((db, v: Slots<{ paperId: string }>) => db.selectFrom('paper_draft').select(['card', 'questions', 'create_time']).where('paper_id', '=', v.paperId));
 const takeDraft = prepared((db, v: Slots<{ paperId: string }>) => db.deleteFrom('paper_draft').where('paper_id', '=', v.paperId).returning(['card', 'questions', 'create_time']));
 
+/** A paper's answered rows laid over its draft's: the draft gives the question, the row the answer. */
+function overlay(drafted: PaperQuRow[], rows: readonly PaperQuRow[]): PaperQuRow[] {
+  if (rows.length === 0) return drafted;
+  const saved = new Map(rows.map((r) => [r.qu_id, r]));
+  return drafted.map((d) => {
+    const r = saved.get(d.qu_id);
+    return r ? { ...r, question: d.question } : d;
+  });
+}
+
 /**
- * Turns a paper's draft into its paper_qu rows (its first answer, its hand-in, an administrator's
- * look); answers whether there was a draft. Safe when two try at once: one takes the draft.
+ * Gives every question of a paper still in its draft a full paper_qu row (its hand-in, marking, an
+ * administrator's look): rows made by answers get their question, the others are made; the draft
+ * goes. Answers whether there was a draft. Safe when two try at once: one takes the draft.
  */
 export async function materialize(db: Db, paperId: string): Promise<boolean> {
   if (!(await draftCard.first(db, { paperId }))) return false;
   const take = async (tx: Db) => {
     const d = await takeDraft.first(tx, { paperId });
-    if (d) await insertQus(tx, draftRows(paperId, d));
-    return d !== undefined;
+    if (!d) return false;
+    const rows = draftRows(paperId, d);
+    for (let i = 0; i < rows.length; i += QU_CHUNK) {
+      await tx
+        .insertInto('paper_qu')
+        .values(rows.slice(i, i + QU_CHUNK))
+        .onConflict((oc) => oc.columns(['paper_id', 'qu_id']).doUpdateSet((eb) => ({ question: eb.ref('excluded.question') })))
+        .execute();
+    }
+    return true;
   };
   return db.isTransaction ? take(db) : db.transaction().execute(take);
 }
@@ -142,13 +158,13 @@ const quWithParts = prepared((db, v: Slots<{ paperId: string; quId: string }>) =
     .orderBy('sort'),
 );
 
-/** One question of a paper and, for a combined one, its parts (from the draft while there is one). */
+/** One question of a paper and, for a combined one, its parts (over the draft while there is one). */
 export async function paperQuWithParts(db: Db, paperId: string, quId: string): Promise<PaperQuRow[]> {
   const d = await draftWhole.first(db, { paperId });
-  if (!d) return quWithParts.rows(db, { paperId, quId });
-  return draftRows(paperId, d)
-    .filter((r) => r.qu_id === quId || r.parent_id === quId)
-    .sort((a, b) => a.sort - b.sort);
+  const rows = await quWithParts.rows(db, { paperId, quId });
+  if (!d) return rows;
+  const drafted = draftRows(paperId, d).filter((r) => r.qu_id === quId || r.parent_id === quId);
+  return overlay(drafted, rows).sort((a, b) => a.sort - b.sort);
 }
 
 /** Card data only: no snapshots. */
@@ -161,9 +177,24 @@ const card = prepared((db, v: Slots<{ paperId: string }>) =>
     .orderBy('sort'),
 );
 
+const answeredRows = prepared((db, v: Slots<{ paperId: string }>) => db.selectFrom('paper_qu').select(['qu_id', 'answered', 'mark']).where('paper_id', '=', v.paperId));
+
 export async function cardRows(db: Db, paperId: string): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'answered' | 'mark'>>> {
   const d = await draftCard.first(db, { paperId });
-  return d ? draftRows(paperId, d).sort(byCardOrder) : card.rows(db, { paperId });
+  if (!d) return card.rows(db, { paperId });
+  const saved = new Map((await answeredRows.rows(db, { paperId })).map((r) => [r.qu_id, r]));
+  return draftRows(paperId, d)
+    .map((r) => ({ ...r, answered: saved.get(r.qu_id)?.answered ?? 0, mark: saved.get(r.qu_id)?.mark ?? 0 }))
+    .sort(byCardOrder);
+}
+
+/** A question of a paper still in its draft, as its first answer makes its row. */
+export type DraftEntry = Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'score'>;
+
+/** The questions of a paper still in its draft, by id (they never change: safe to keep); undefined without one. */
+export async function draftEntries(db: Db, paperId: string): Promise<ReadonlyMap<string, DraftEntry> | undefined> {
+  const d = await draftCard.first(db, { paperId });
+  return d && new Map(draftRows(paperId, d).map((r): [string, DraftEntry] => [r.qu_id, { qu_id: r.qu_id, parent_id: r.parent_id, group_index: r.group_index, sort: r.sort, qu_type: r.qu_type, score: r.score }]));
 }
 
 /**
@@ -190,35 +221,63 @@ function saveStatement(withMark: boolean) {
 const saveWithMark = saveStatement(true);
 const saveWithoutMark = saveStatement(false);
 
-/** The draft of a paper the saver may still answer: taken, as its first answer makes its rows. */
-const takeOwnDraft = prepared((db, v: Slots<{ paperId: string; userId: string; latest: number }>) =>
+/** A question's first answer: its row, made only when the paper is the caller's and open (as above). */
+const insertAnswer = prepared((db, v: Slots<DraftEntry & { paperId: string; userId: string; answer: string; answered: number; mark: number; seq: number; now: number; latest: number }>) =>
   db
-    .deleteFrom('paper_draft')
-    .where('paper_id', '=', v.paperId)
-    .where((eb) =>
-      eb.exists(eb.selectFrom('paper').select('paper.id').where('paper.id', '=', v.paperId).where('paper.user_id', '=', v.userId).where('paper.state', '=', 0).where('paper.deadline', '>=', v.latest)),
+    .insertInto('paper_qu')
+    .columns(['paper_id', 'qu_id', 'parent_id', 'group_index', 'sort', 'qu_type', 'score', 'question', 'answer', 'seq', 'answered', 'mark', 'update_time'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.cast<string>(eb.val(v.paperId), 'varchar(32)').as('paper_id'),
+          eb.cast<string>(eb.val(v.qu_id), 'varchar(32)').as('qu_id'),
+          eb.cast<string>(eb.val(v.parent_id), 'varchar(32)').as('parent_id'),
+          eb.cast<number>(eb.val(v.group_index), 'integer').as('group_index'),
+          eb.cast<number>(eb.val(v.sort), 'integer').as('sort'),
+          eb.cast<number>(eb.val(v.qu_type), 'integer').as('qu_type'),
+          eb.cast<number>(eb.val(v.score), 'double precision').as('score'),
+          eb.cast<string>(eb.val(''), 'text').as('question'),
+          eb.cast<string>(eb.val(v.answer), 'text').as('answer'),
+          eb.cast<number>(eb.val(v.seq), 'integer').as('seq'),
+          eb.cast<number>(eb.val(v.answered), 'integer').as('answered'),
+          eb.cast<number>(eb.val(v.mark), 'integer').as('mark'),
+          eb.cast<number>(eb.val(v.now), 'bigint').as('update_time'),
+        ])
+        .where((w) =>
+          w.exists(w.selectFrom('paper').select('paper.id').where('paper.id', '=', v.paperId).where('paper.user_id', '=', v.userId).where('paper.state', '=', 0).where('paper.deadline', '>=', v.latest)),
+        ),
     )
-    .returning(['card', 'questions', 'create_time']),
+    .onConflict((oc) => oc.columns(['paper_id', 'qu_id']).doNothing()),
 );
 
-type Save = { paperId: string; quId: string; userId: string; answer: string; answered: number; mark: number | undefined; seq: number; now: number; latest: number };
+type Save = {
+  paperId: string;
+  quId: string;
+  userId: string;
+  answer: string;
+  answered: number;
+  mark: number | undefined;
+  seq: number;
+  now: number;
+  latest: number;
+  /** The paper's draft questions (the caller may keep them: they never change). */
+  draft: (db: Db) => Promise<ReadonlyMap<string, DraftEntry> | undefined>;
+};
 
 const writeSave = async (db: Db, a: Save): Promise<number> =>
   a.mark === undefined ? saveWithoutMark.changed(db, { ...a, mark: 0 }) : saveWithMark.changed(db, { ...a, mark: a.mark });
 
 /**
  * Answers whether the save was written; saves arriving together commit together (see groupCommit).
- * A paper's first answer turns its draft into rows in the same transaction.
+ * A question still in the paper's draft gets its row with its first answer.
  */
 export const saveAnswer = groupCommit(
   async (db: Db, a: Save): Promise<boolean> => {
     let n = await writeSave(db, a);
     if (n === 0) {
-      const d = await takeOwnDraft.first(db, a);
-      if (d) {
-        await insertQus(db, draftRows(a.paperId, d));
-        n = await writeSave(db, a);
-      }
+      const entry = (await a.draft(db))?.get(a.quId);
+      // No row made: not the caller's or not open (refused by the caller), or made meanwhile (saved over).
+      if (entry) n = (await insertAnswer.changed(db, { ...a, ...entry, mark: a.mark ?? 0 })) || (await writeSave(db, a));
     }
     return n > 0;
   },

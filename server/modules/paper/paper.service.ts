@@ -2,7 +2,8 @@ import type { BodyOf, CardItem, FillAnswerBody, FillAnswerResult, OpenPaper, Pap
 import type { AnswerInput } from '../../../common/api/qu';
 import { ExamState, GenericState, HandType, PaperEvent, PaperState, QuType, type CodeOf } from '../../../common/codes';
 import { ErrorCode } from '../../../common/errorCodes';
-import { inTransaction, type ServiceContext } from '../../context';
+import { inTransaction, type Caches, type ServiceContext } from '../../context';
+import { TtlCache } from '../../lib/cache';
 import type { PaperQuRow, PaperRow } from '../../db/schema';
 import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -204,6 +205,15 @@ export async function paperQuDetail(ctx: ServiceContext, userId: string, paperId
   return { ...pub, saved: savedOf(main), subSaved: Object.fromEntries(rows.filter((r) => r.parent_id === quId).map((r) => [r.qu_id, savedOf(r)])) };
 }
 
+/** Papers' draft questions, by paper id: a question's first answer makes its row from them. */
+const drafts = new WeakMap<Caches, TtlCache<string, ReadonlyMap<string, repo.DraftEntry> | undefined>>();
+function draftsOf(ctx: ServiceContext) {
+  let cache = drafts.get(ctx.caches);
+  // A draft never changes, so any process may keep it; the bound is what a cohort needs at once.
+  if (!cache) drafts.set(ctx.caches, (cache = new TtlCache(ctx.clock, 10 * 60_000, 20_000)));
+  return cache;
+}
+
 /**
  * Saves one answer in one short statement. A save whose seq is not newer than the stored one is
  * acknowledged with the stored seq and changes nothing; after the deadline (past a short grace for
@@ -213,6 +223,7 @@ export async function fillAnswer(ctx: ServiceContext, userId: string, body: Fill
   const now = ctx.clock.now();
   const answer: AnswerInput = { answers: body.answers, answer: body.answer, blanks: body.blanks, pairs: body.pairs };
   const saved = await repo.saveAnswer(ctx.db, {
+    draft: (db) => draftsOf(ctx).getOrLoad(body.paperId, () => repo.draftEntries(db, body.paperId)),
     paperId: body.paperId,
     quId: body.quId,
     userId,
