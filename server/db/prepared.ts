@@ -75,11 +75,22 @@ export function prepared<V extends Record<string, unknown>, R>(build: (db: Db, v
 /** The SQL of a many-row insert, per dialect, table, column list and row count. */
 const insertSql = new WeakMap<object, Map<string, string>>();
 
+/** On a row whose key exists already: take these columns from the new row instead. */
+export interface OnConflictUpdate<C> {
+  key: readonly C[];
+  update: readonly C[];
+}
+
 /**
  * Inserts rows that all have the same columns in one statement whose SQL is built once per row
  * count (a paper's questions: one statement, not one per row, and no Kysely building per paper).
  */
-export async function insertRows<T extends keyof DB & string>(db: Db, table: T, rows: ReadonlyArray<Insertable<DB[T]>>): Promise<void> {
+export async function insertRows<T extends keyof DB & string>(
+  db: Db,
+  table: T,
+  rows: ReadonlyArray<Insertable<DB[T]>>,
+  conflict?: OnConflictUpdate<keyof DB[T] & string>,
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]) as Array<keyof (typeof rows)[number]>;
   const parameters: unknown[] = [];
@@ -93,11 +104,18 @@ export async function insertRows<T extends keyof DB & string>(db: Db, table: T, 
   const adapter = db.getExecutor().adapter;
   let known = insertSql.get(adapter);
   if (!known) insertSql.set(adapter, (known = new Map()));
-  const key = `${table}(${columns.join(',')})×${rows.length}`;
+  const key = `${table}(${columns.join(',')})×${rows.length}${conflict ? ` on (${conflict.key.join(',')}) set ${conflict.update.join(',')}` : ''}`;
   let text = known.get(key);
   if (!text) {
     // Kysely lays the values out row by row in the first row's column order: the same as above.
-    const compiled = db.insertInto(table).values(rows as never).compile();
+    const insert = db.insertInto(table).values(rows as never);
+    const compiled = (
+      conflict
+        ? insert.onConflict((oc) =>
+            oc.columns(conflict.key as never).doUpdateSet((eb) => Object.fromEntries(conflict.update.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never),
+          )
+        : insert
+    ).compile();
     if (compiled.parameters.length !== parameters.length) throw new Error(`insertRows: unexpected layout for ${table}`);
     text = compiled.sql;
     known.set(key, text);

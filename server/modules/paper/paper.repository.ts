@@ -122,21 +122,15 @@ function overlay(drafted: PaperQuRow[], rows: readonly PaperQuRow[]): PaperQuRow
  * goes. Answers whether there was a draft. Safe when two try at once: one takes the draft.
  */
 export async function materialize(db: Db, paperId: string): Promise<boolean> {
-  if (!(await draftCard.first(db, { paperId }))) return false;
   const take = async (tx: Db) => {
     const d = await takeDraft.first(tx, { paperId });
     if (!d) return false;
     const rows = draftRows(paperId, d);
-    for (let i = 0; i < rows.length; i += QU_CHUNK) {
-      await tx
-        .insertInto('paper_qu')
-        .values(rows.slice(i, i + QU_CHUNK))
-        .onConflict((oc) => oc.columns(['paper_id', 'qu_id']).doUpdateSet((eb) => ({ question: eb.ref('excluded.question') })))
-        .execute();
-    }
+    for (let i = 0; i < rows.length; i += QU_CHUNK) await insertRows(tx, 'paper_qu', rows.slice(i, i + QU_CHUNK), { key: ['paper_id', 'qu_id'], update: ['question'] });
     return true;
   };
-  return db.isTransaction ? take(db) : db.transaction().execute(take);
+  if (db.isTransaction) return take(db);
+  return (await draftCard.first(db, { paperId })) ? db.transaction().execute(take) : false;
 }
 
 const quRows = prepared((db, v: Slots<{ paperId: string }>) =>
@@ -147,6 +141,13 @@ const quRows = prepared((db, v: Slots<{ paperId: string }>) =>
 export async function paperQus(db: Db, paperId: string): Promise<PaperQuRow[]> {
   await materialize(db, paperId);
   return quRows.rows(db, { paperId });
+}
+
+/** Every question of a paper as paperQus gives them, read over its draft without writing (hand-in grades these, then materializes). */
+export async function paperQusOverDraft(db: Db, paperId: string): Promise<PaperQuRow[]> {
+  const d = await draftWhole.first(db, { paperId });
+  const rows = await quRows.rows(db, { paperId });
+  return d ? overlay(draftRows(paperId, d), rows).sort(byCardOrder) : rows;
 }
 
 const quWithParts = prepared((db, v: Slots<{ paperId: string; quId: string }>) =>

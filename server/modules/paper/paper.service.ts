@@ -304,7 +304,7 @@ export async function handExam(ctx: ServiceContext, userId: string, id: string, 
 export async function finishPaper(ctx: ServiceContext, paperId: string, handType: CodeOf<typeof HandType>): Promise<boolean> {
   const p = await repo.findPaper(ctx.db, paperId);
   if (!p || p.state !== PaperState.IN_EXAM) return false;
-  const rows = await repo.paperQus(ctx.db, p.id);
+  const rows = await repo.paperQusOverDraft(ctx.db, p.id);
   const groups = groupsOfPaper(p);
   const grades: Array<{ quId: string; is_right: number; actual_score: number | null; needs_mark: number; answered: number }> = [];
   const wrong: WrongItem[] = [];
@@ -347,6 +347,7 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
       update_time: now,
     });
     if (!closed) return false;
+    await repo.materialize(tx.db, p.id);
     await repo.gradeQus(tx.db, p.id, grades);
     await repo.insertEvent(tx.db, { id: newId(), paper_id: p.id, type: PaperEvent.HAND, time: now, detail: HandType.label(handType) });
     await refreshRecord(tx, p.user_id, p.exam_id);
