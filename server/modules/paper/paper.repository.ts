@@ -180,13 +180,18 @@ const card = prepared((db, v: Slots<{ paperId: string }>) =>
 
 const answeredRows = prepared((db, v: Slots<{ paperId: string }>) => db.selectFrom('paper_qu').select(['qu_id', 'answered', 'mark']).where('paper_id', '=', v.paperId));
 
-export async function cardRows(db: Db, paperId: string): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'answered' | 'mark'>>> {
+type CardRow = Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'answered' | 'mark'>;
+
+export async function cardRows(db: Db, paperId: string): Promise<CardRow[]> {
   const d = await draftCard.first(db, { paperId });
   if (!d) return card.rows(db, { paperId });
   const saved = new Map((await answeredRows.rows(db, { paperId })).map((r) => [r.qu_id, r]));
-  return draftRows(paperId, d)
-    .map((r) => ({ ...r, answered: saved.get(r.qu_id)?.answered ?? 0, mark: saved.get(r.qu_id)?.mark ?? 0 }))
-    .sort(byCardOrder);
+  return (JSON.parse(d.card) as CardEntry[])
+    .map(([qu_id, parent_id, group_index, sort, qu_type]): CardRow => {
+      const r = saved.get(qu_id);
+      return { qu_id, parent_id, group_index, sort, qu_type, answered: r?.answered ?? 0, mark: r?.mark ?? 0 };
+    })
+    .sort((a, b) => a.group_index - b.group_index || a.sort - b.sort);
 }
 
 /** A question of a paper still in its draft, as its first answer makes its row. */
