@@ -9,9 +9,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { REDIS_URL, redisAnswers } from './redis';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
@@ -50,17 +50,6 @@ async function postgresAnswers(url: string): Promise<string | undefined> {
   } finally {
     await c.end().catch(() => undefined);
   }
-}
-
-/** Whether a Redis answers PING at the URL (the shared rate-limit tests need one). */
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname, () => socket.write('PING\r\n'));
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
-    socket.on('data', (d) => (socket.destroy(), resolve(d.toString().startsWith('+PONG'))));
-    socket.on('error', () => resolve(false));
-  });
 }
 
 function findChromium(): string | undefined {
@@ -102,9 +91,8 @@ async function main() {
   }
 
   if (want('api')) {
-    const redisUrl = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
-    if (!(await redisAnswers(redisUrl))) {
-      console.log(`\nRedis: nothing answers at ${redisUrl}, so the shared rate-limit tests are skipped (set REDIS_URL_TEST to run them).`);
+    if (!(await redisAnswers(REDIS_URL))) {
+      console.log(`\nRedis: nothing answers at ${REDIS_URL}, so the shared rate-limit tests are skipped (set REDIS_URL_TEST to run them).`);
     }
   }
 

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -188,15 +187,4 @@ export async function uploadParts(t: TestContext, parts: MultipartPart[], token?
   return { status: res.statusCode, body: res.json() };
 }
 
-/** Local Redis for the shared paths (REDIS_URL_TEST, default redis://127.0.0.1:6379); their tests are skipped when it does not answer. */
-export const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
-
-export async function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname, () => socket.write('PING\r\n'));
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)));
-    socket.on('data', (d) => (socket.destroy(), resolve(d.toString().startsWith('+PONG'))));
-    socket.on('error', () => resolve(false));
-  });
-}
+export { REDIS_URL, redisAnswers } from '../redis';
