@@ -100,7 +100,7 @@ function draftRows(paperId: string, d: { card: string; questions?: string; creat
   }));
 }
 
-const byCardOrder = (a: PaperQuRow, b: PaperQuRow) => a.group_index - b.group_index || a.sort - b.sort;
+const byCardOrder = (a: Pick<PaperQuRow, 'group_index' | 'sort'>, b: Pick<PaperQuRow, 'group_index' | 'sort'>) => a.group_index - b.group_index || a.sort - b.sort;
 
 const draftCard = prepared((db, v: Slots<{ paperId: string }>) => db.selectFrom('paper_draft').select(['card', 'create_time']).where('paper_id', '=', v.paperId));
 const draftWhole = prepared((db, v: Slots<{ paperId: string }>) => db.selectFrom('paper_draft').select(['card', 'questions', 'create_time']).where('paper_id', '=', v.paperId));
@@ -191,16 +191,19 @@ export async function cardRows(db: Db, paperId: string): Promise<CardRow[]> {
       const r = saved.get(qu_id);
       return { qu_id, parent_id, group_index, sort, qu_type, answered: r?.answered ?? 0, mark: r?.mark ?? 0 };
     })
-    .sort((a, b) => a.group_index - b.group_index || a.sort - b.sort);
+    .sort(byCardOrder);
 }
 
 /** A question of a paper still in its draft, as its first answer makes its row. */
-export type DraftEntry = Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'score'>;
+export type DraftEntry = Omit<DrawnQu, 'question'>;
 
 /** The questions of a paper still in its draft, by id (they never change: safe to keep); undefined without one. */
 export async function draftEntries(db: Db, paperId: string): Promise<ReadonlyMap<string, DraftEntry> | undefined> {
   const d = await draftCard.first(db, { paperId });
-  return d && new Map(draftRows(paperId, d).map((r): [string, DraftEntry] => [r.qu_id, { qu_id: r.qu_id, parent_id: r.parent_id, group_index: r.group_index, sort: r.sort, qu_type: r.qu_type, score: r.score }]));
+  if (!d) return undefined;
+  return new Map(
+    (JSON.parse(d.card) as CardEntry[]).map(([qu_id, parent_id, group_index, sort, qu_type, score]): [string, DraftEntry] => [qu_id, { qu_id, parent_id, group_index, sort, qu_type, score }]),
+  );
 }
 
 /**
