@@ -46,6 +46,8 @@ interface ExamMaterial {
   versions: string;
   fixed: Map<string, FixedQu>;
   questions: Map<string, QuDetail>;
+  /** Questions being read for papers drawn now: one read per question, however many papers wait for it. */
+  reading: Map<string, Promise<void>>;
 }
 
 /** Per app (keyed by its caches, never shared between two apps in one process). */
@@ -73,7 +75,7 @@ async function loadMaterial(ctx: ServiceContext, id: string): Promise<ExamMateri
   const questions = new Map((await getQuestions(ctx, fixedIds)).map((q) => [q.id, q]));
   const fixed = new Map([...questions.values()].map((q) => [q.id, { quType: q.quType, repoId: q.repoId, level: q.level ?? 1 }]));
   const repoIds = [...new Set([...def.groups.flatMap((g) => g.draws.map((d) => d.repoId)), ...[...fixed.values()].map((f) => f.repoId)])].sort();
-  return { def, repoIds, versions: versionsOf(ctx, repoIds), fixed, questions };
+  return { def, repoIds, versions: versionsOf(ctx, repoIds), fixed, questions, reading: new Map() };
 }
 
 async function examMaterial(ctx: ServiceContext, id: string): Promise<ExamMaterial | undefined> {
@@ -104,8 +106,24 @@ export async function drawForPaper(ctx: ServiceContext, examId: string): Promise
   if ('shortages' in result) throw fail('题库中的试题已不足以组成试卷，请联系管理员');
   const ids = result.groups.map((g) => g.quIds);
   const absent = ids.flat().filter((id) => !m.questions.has(id));
-  if (absent.length) for (const q of await getQuestions(ctx, absent)) m.questions.set(q.id, q);
+  if (absent.length) await readDrawn(ctx, m, absent);
   return { def: m.def, ids, questions: m.questions };
+}
+
+/** Adds these questions to the material, joining reads already under way (a cohort starting at once draws the same ones). */
+async function readDrawn(ctx: ServiceContext, m: ExamMaterial, ids: readonly string[]): Promise<void> {
+  const unread = ids.filter((id) => !m.reading.has(id));
+  if (unread.length) {
+    const read = getQuestions(ctx, unread)
+      .then((qs) => {
+        for (const q of qs) m.questions.set(q.id, q);
+      })
+      .finally(() => {
+        for (const id of unread) m.reading.delete(id);
+      });
+    for (const id of unread) m.reading.set(id, read);
+  }
+  await Promise.all(new Set(ids.map((id) => m.reading.get(id))));
 }
 
 function warningsOf(def: ExamDef, stats: Map<string, BankStat[]>, titles: Map<string, string>): string[] {
