@@ -7,44 +7,71 @@ import type { Db } from './database';
  * while the event loop handles one round of requests run in one transaction, and each caller is
  * answered once it has committed. Inside a caller's transaction the write runs at once, as before.
  *
+ * One batch per database handle is in flight at a time: writes that arrive meanwhile wait for it and
+ * go together in the next, so a slower database gets larger batches rather than more transactions.
+ * With `writeMany`, a batch of several is written by it in a few statements (rows of many papers in
+ * one insert) instead of by `write` once per caller; it answers in the order it was given.
+ *
  * The writes of a batch run in the order of `lockKey` (PostgreSQL takes row locks as it goes, and
- * two batches on two connections must not wait for each other in a circle). A batch that fails is
- * rolled back and its writes are run again one by one, each in its own transaction, so one bad write
- * never costs the others theirs.
+ * two batches must not wait for each other in a circle). A batch that fails is rolled back and its
+ * writes are run again one by one, each in its own transaction, so one bad write never costs the
+ * others theirs.
  */
-export function groupCommit<A, R>(write: (db: Db, arg: A) => Promise<R>, lockKey: (arg: A) => string): (db: Db, arg: A) => Promise<R> {
-  const queues = new WeakMap<Db, Array<Pending<A, R>>>();
+export function groupCommit<A, R>(
+  write: (db: Db, arg: A) => Promise<R>,
+  lockKey: (arg: A) => string,
+  writeMany?: (db: Db, args: readonly A[]) => Promise<R[]>,
+): (db: Db, arg: A) => Promise<R> {
+  const queues = new WeakMap<Db, Queue<A, R>>();
 
-  const flush = async (db: Db, batch: Array<Pending<A, R>>) => {
-    queues.delete(db);
+  const runBatch = async (db: Db, batch: Array<Pending<A, R>>) => {
     const ordered = batch.length > 1 ? [...batch].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : batch;
     let results: R[];
     try {
       results = await db.transaction().execute(async (tx) => {
+        if (writeMany && ordered.length > 1) return writeMany(tx, ordered.map((p) => p.arg));
         const out: R[] = [];
         for (const p of ordered) out.push(await write(tx, p.arg));
         return out;
       });
     } catch {
-      for (const p of batch) db.transaction().execute((tx) => write(tx, p.arg)).then(p.resolve, p.reject);
+      await Promise.all(batch.map((p) => db.transaction().execute((tx) => write(tx, p.arg)).then(p.resolve, p.reject)));
       return;
     }
     ordered.forEach((p, i) => p.resolve(results[i]));
   };
 
+  const flush = async (db: Db, queue: Queue<A, R>) => {
+    const batch = queue.waiting;
+    queue.waiting = [];
+    queue.busy = true;
+    try {
+      await runBatch(db, batch);
+    } finally {
+      queue.busy = false;
+      if (queue.waiting.length) setImmediate(() => void flush(db, queue));
+    }
+  };
+
   return (db, arg) => {
     if (db.isTransaction) return write(db, arg);
     return new Promise<R>((resolve, reject) => {
-      let batch = queues.get(db);
-      if (!batch) {
-        batch = [];
-        queues.set(db, batch);
-        const mine = batch;
+      let queue = queues.get(db);
+      if (!queue) queues.set(db, (queue = { waiting: [], busy: false }));
+      queue.waiting.push({ arg, key: lockKey(arg), resolve, reject });
+      if (!queue.busy && queue.waiting.length === 1) {
+        const mine = queue;
         setImmediate(() => void flush(db, mine));
       }
-      batch.push({ arg, key: lockKey(arg), resolve, reject });
     });
   };
+}
+
+interface Queue<A, R> {
+  /** Writes for the next batch. */
+  waiting: Array<Pending<A, R>>;
+  /** A batch is being written (the next one is flushed when it is done). */
+  busy: boolean;
 }
 
 interface Pending<A, R> {

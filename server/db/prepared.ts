@@ -75,15 +75,20 @@ export function prepared<V extends Record<string, unknown>, R>(build: (db: Db, v
 /** The SQL of a many-row insert, per dialect, table, column list and row count. */
 const insertSql = new WeakMap<object, Map<string, string>>();
 
-/** On a row whose key exists already: take these columns from the new row instead. */
+/** On a row whose key exists already: take these columns from the new row instead (`update`), or add the new row's value to the stored one (`add`). */
 export interface OnConflictUpdate<C> {
   key: readonly C[];
   update: readonly C[];
+  add?: readonly C[];
 }
 
+/** Bound parameters per statement: under SQLite's limit (32,766) and PostgreSQL's (65,535). */
+const PARAMS_PER_STATEMENT = 16_000;
+
 /**
- * Inserts rows that all have the same columns in one statement whose SQL is built once per row
- * count (a paper's questions: one statement, not one per row, and no Kysely building per paper).
+ * Inserts rows that all have the same columns, as few statements as the parameter limit allows,
+ * whose SQL is built once per row count (a paper's questions: one statement, not one per row, and no
+ * Kysely building per paper).
  */
 export async function insertRows<T extends keyof DB & string>(
   db: Db,
@@ -93,6 +98,17 @@ export async function insertRows<T extends keyof DB & string>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]) as Array<keyof (typeof rows)[number]>;
+  const per = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / columns.length));
+  for (let i = 0; i < rows.length; i += per) await insertChunk(db, table, columns, rows.slice(i, i + per), conflict);
+}
+
+async function insertChunk<T extends keyof DB & string>(
+  db: Db,
+  table: T,
+  columns: ReadonlyArray<keyof Insertable<DB[T]>>,
+  rows: ReadonlyArray<Insertable<DB[T]>>,
+  conflict?: OnConflictUpdate<keyof DB[T] & string>,
+): Promise<void> {
   const parameters: unknown[] = [];
   for (const row of rows) {
     for (const c of columns) {
@@ -104,7 +120,8 @@ export async function insertRows<T extends keyof DB & string>(
   const adapter = db.getExecutor().adapter;
   let known = insertSql.get(adapter);
   if (!known) insertSql.set(adapter, (known = new Map()));
-  const key = `${table}(${columns.join(',')})×${rows.length}${conflict ? ` on (${conflict.key.join(',')}) set ${conflict.update.join(',')}` : ''}`;
+  const onConflict = conflict ? ` on (${conflict.key.join(',')}) set ${conflict.update.join(',')} add ${(conflict.add ?? []).join(',')}` : '';
+  const key = `${table}(${columns.join(',')})×${rows.length}${onConflict}`;
   let text = known.get(key);
   if (!text) {
     // Kysely lays the values out row by row in the first row's column order: the same as above.
@@ -112,7 +129,13 @@ export async function insertRows<T extends keyof DB & string>(
     const compiled = (
       conflict
         ? insert.onConflict((oc) =>
-            oc.columns(conflict.key as never).doUpdateSet((eb) => Object.fromEntries(conflict.update.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never),
+            oc.columns(conflict.key as never).doUpdateSet(
+              (eb) =>
+                Object.fromEntries([
+                  ...conflict.update.map((c) => [c, eb.ref(`excluded.${c}` as never)]),
+                  ...(conflict.add ?? []).map((c) => [c, eb(eb.ref(`${table}.${c}` as never), '+', eb.ref(`excluded.${c}` as never))]),
+                ]) as never,
+            ),
           )
         : insert
     ).compile();

@@ -58,6 +58,67 @@ describe('groupCommit', () => {
     expect(keys.rows.map((r) => r.k)).toEqual(['a', 'b', 'taken']);
   });
 
+  it('writes a batch of several with writeMany, in lock order, and answers each caller its own result', async () => {
+    const { database } = fileDatabase();
+    const { db } = database;
+    await sql`create table t (k text primary key, v integer not null)`.execute(db);
+    const batches: string[][] = [];
+    const one = async (d: Db, a: { k: string; v: number }) => {
+      batches.push([a.k]);
+      await sql`insert into t (k, v) values (${a.k}, ${a.v})`.execute(d);
+      return a.v * 10;
+    };
+    const put = groupCommit(one, (a) => a.k, async (d, all) => {
+      batches.push(all.map((a) => a.k));
+      for (const a of all) await sql`insert into t (k, v) values (${a.k}, ${a.v})`.execute(d);
+      return all.map((a) => a.v * 10);
+    });
+    const answers = await Promise.all([{ k: 'c', v: 3 }, { k: 'a', v: 1 }, { k: 'b', v: 2 }].map((a) => put(db, a)));
+    expect(answers).toEqual([30, 10, 20]);
+    expect(batches).toEqual([['a', 'b', 'c']]);
+    // Alone, a write goes through `write`.
+    expect(await put(db, { k: 'd', v: 4 })).toBe(40);
+    expect(batches.at(-1)).toEqual(['d']);
+  });
+
+  it('keeps one batch in flight: writes arriving meanwhile wait and go together in the next', async () => {
+    const { database } = fileDatabase();
+    const { db } = database;
+    await sql`create table t (k text primary key)`.execute(db);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const batches: string[][] = [];
+    const put = groupCommit(
+      async (d: Db, k: string) => {
+        batches.push([k]);
+        if (k === 'first') await gate;
+        await sql`insert into t (k) values (${k})`.execute(d);
+        return k;
+      },
+      (k) => k,
+      async (d, ks) => {
+        batches.push([...ks]);
+        for (const k of ks) await sql`insert into t (k) values (${k})`.execute(d);
+        return [...ks];
+      },
+    );
+    const first = put(db, 'first');
+    await new Promise((r) => setImmediate(r));
+    expect(batches).toEqual([['first']]);
+    // Arriving over several rounds of the event loop (each would have been a batch of its own).
+    const later = [put(db, 'x')];
+    await new Promise((r) => setImmediate(r));
+    later.push(put(db, 'y'));
+    await new Promise((r) => setTimeout(r, 20));
+    later.push(put(db, 'z'));
+    await new Promise((r) => setImmediate(r));
+    // Still waiting for the first batch: nothing else has started.
+    expect(batches).toEqual([['first']]);
+    release();
+    expect(await Promise.all([first, ...later])).toEqual(['first', 'x', 'y', 'z']);
+    expect(batches).toEqual([['first'], ['x', 'y', 'z']]);
+  });
+
   it('runs at once inside a caller’s transaction', async () => {
     const { database } = fileDatabase();
     const { db } = database;

@@ -245,6 +245,13 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
       expect(online).toMatchObject({ tryCount: 1 });
       expect((await t.call('/api/paper/paper/hand-exam', { id: ids[i], type: HandType.LEARNER }, l.token)).body.code).toBe(0);
     }
+    // A second round, together again: written as one batch, each record counts its second attempt.
+    const again = await Promise.all(learners.map((l) => t.call('/api/paper/paper/create-paper', { examId: exam.id }, l.token)));
+    expect(new Set(again.map((r) => r.body.data.id as string)).size).toBe(learners.length);
+    for (const l of learners) {
+      const online = (await t.call('/api/exam/exam/online-paging', { current: 1, size: 50 }, l.token)).body.data.records.find((e: { id: string }) => e.id === exam.id);
+      expect(online).toMatchObject({ tryCount: 2, openPaperId: again[learners.indexOf(l)].body.data.id });
+    }
   }, 30_000);
 
   it('keeps a new paper\'s questions as one draft, makes a row per first answer, and hands in an unanswered paper whole', async () => {
@@ -306,6 +313,46 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     expect(whole.qus.filter((r) => r.question !== '')).toHaveLength(exam.quCount);
     expect(whole.qus.find((r) => r.qu_id === part.quId)).toMatchObject({ answered: 1 });
     expect((await t.call('/api/paper/paper/paper-result', { id: pb }, b.token)).body.data).toMatchObject({ state: PaperState.AWAITING_MARK });
+  }, 30_000);
+
+  it('writes saves sent together as one batch, each answered as if alone: newer, stale, first, marked and refused', async () => {
+    const { repo } = await bankWithEveryType(t);
+    const exam = await saveExam(t, examBody(repo.id));
+    const [a, b] = await Promise.all([insertUser(t, `l_${dialect}_batch_a`), insertUser(t, `l_${dialect}_batch_b`)]);
+    const pa = (await t.call('/api/paper/paper/create-paper', { examId: exam.id }, a.token)).body.data.id as string;
+    const q = (await detailOf(t, pa, a.token)).groups.flatMap((g) => g.quList).map((x) => x.quId);
+    const save = (quId: string, seq: number, answer: string, token = a.token, mark?: boolean) =>
+      t.call('/api/paper/paper/fill-answer', { paperId: pa, quId, seq, answer, ...(mark === undefined ? {} : { mark }) }, token);
+    for (const [quId, seq] of [[q[0], 1], [q[1], 1], [q[2], 5]] as const) expect((await save(quId, seq, `was ${seq}`)).body.data.seq).toBe(seq);
+
+    const together = await Promise.all([
+      save(q[0], 2, 'newer'),
+      save(q[1], 2, 'marked', a.token, true),
+      save(q[2], 3, 'stale'),
+      save(q[3], 1, 'first'),
+      save(q[4], 9, 'not mine', b.token),
+      save('1234567890', 1, 'not on the paper'),
+    ]);
+    expect(together.map((r) => r.body.code)).toEqual([0, 0, 0, 0, ErrorCode.NOT_FOUND, ErrorCode.NOT_FOUND]);
+    expect(together.slice(0, 4).map((r) => r.body.data.seq)).toEqual([2, 2, 5, 1]);
+    // Again together: a save without `mark` keeps the stored mark.
+    await Promise.all([save(q[1], 3, 'kept mark'), save(q[0], 3, 'third')]);
+
+    const rows = await t.database.db.selectFrom('paper_qu').select(['qu_id', 'answer', 'seq', 'mark', 'answered']).where('paper_id', '=', pa).execute();
+    const byId = new Map(rows.map((r) => [r.qu_id, { answer: (JSON.parse(r.answer) as AnswerInput).answer, seq: r.seq, mark: r.mark }]));
+    expect(Object.fromEntries([...byId].sort())).toEqual(
+      Object.fromEntries(
+        [
+          [q[0], { answer: 'third', seq: 3, mark: 0 }],
+          [q[1], { answer: 'kept mark', seq: 3, mark: 1 }],
+          [q[2], { answer: 'was 5', seq: 5, mark: 0 }],
+          [q[3], { answer: 'first', seq: 1, mark: 0 }],
+        ].sort(),
+      ),
+    );
+    const card = (await detailOf(t, pa, a.token)).groups.flatMap((g) => g.quList);
+    expect(card.filter((x) => x.answered).map((x) => x.quId).sort()).toEqual([q[0], q[1], q[2], q[3]].sort());
+    expect(card.filter((x) => x.mark).map((x) => x.quId)).toEqual([q[1]]);
   }, 30_000);
 
   it('marks short answers by paper and by question, finishes the paper, updates the record and tells the learner', async () => {

@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import { PaperEvent } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import { groupCommit } from '../../db/groupCommit';
 import { insertRows, prepared, type Slots } from '../../db/prepared';
+import { NAMED_MARKER } from '../../db/pgNamed';
 import type { ExamRecordRow, PaperQuRow, PaperRow, WrongBookRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
 
@@ -34,7 +35,7 @@ export function openPaperOf(db: Db, userId: string): Promise<PaperRow | undefine
   return openPaper.first(db, { userId });
 }
 
-/** Rows per statement: 17 columns a row stays under every bound-parameter limit. */
+/** Question ids per `in (…)` list. */
 const QU_CHUNK = 200;
 
 /** A question of a new paper: what its paper_qu row holds before any answer. */
@@ -50,28 +51,44 @@ export interface NewPaper {
 }
 
 /**
- * A new paper, its start event, and its attempt counted on the learner's record. Its questions are
- * kept as one draft row (paper_draft): a question gets its paper_qu row when it is first answered,
- * and the rest when the paper is handed in or looked at by an administrator (see materialize).
- * Papers started together commit together (see groupCommit): a cohort starting at once writes a
- * few rows per paper and pays one commit per round of requests.
+ * New papers, each with its start event and its attempt counted on the learner's record. A paper's
+ * questions are kept as one draft row (paper_draft): a question gets its paper_qu row when it is
+ * first answered, and the rest when the paper is handed in or looked at by an administrator (see
+ * materialize). Papers started together are written together (see groupCommit): a cohort starting
+ * at once costs four inserts and one commit per round of requests, however many it brings.
  */
+async function writeStarts(db: Db, started: readonly NewPaper[]): Promise<void[]> {
+  await insertRows(db, 'paper', started.map((n) => n.paper));
+  await insertRows(
+    db,
+    'paper_draft',
+    started.map(({ paper, qus }) => ({
+      paper_id: paper.id,
+      card: JSON.stringify(qus.map((q): CardEntry => [q.qu_id, q.parent_id, q.group_index, q.sort, q.qu_type, q.score])),
+      questions: qus.map((q) => q.question).join('\n'),
+      create_time: paper.create_time,
+    })),
+  );
+  await insertRows(db, 'paper_event', started.map((n) => ({ id: n.eventId, paper_id: n.paper.id, type: PaperEvent.START, time: n.paper.create_time, detail: '' })));
+  // One more attempt on each record (made with the first). A batch never counts one record twice:
+  // a learner's second paper is refused above by the one-open-paper index (and run again alone).
+  await insertRows(
+    db,
+    'exam_record',
+    started.map(({ paper, recordId }) => ({
+      id: recordId, user_id: paper.user_id, exam_id: paper.exam_id, try_count: 1, max_score: 0, last_score: 0, passed: 0, best_paper_id: null, update_time: paper.create_time,
+    })),
+    { key: ['user_id', 'exam_id'], update: ['update_time'], add: ['try_count'] },
+  );
+  return started.map(() => undefined);
+}
+
 export const startPaper = groupCommit(
   async (db: Db, n: NewPaper): Promise<void> => {
-    const { paper, qus } = n;
-    await insertRows(db, 'paper', [paper]);
-    await insertRows(db, 'paper_draft', [
-      {
-        paper_id: paper.id,
-        card: JSON.stringify(qus.map((q): CardEntry => [q.qu_id, q.parent_id, q.group_index, q.sort, q.qu_type, q.score])),
-        questions: qus.map((q) => q.question).join('\n'),
-        create_time: paper.create_time,
-      },
-    ]);
-    await insertEvent(db, { id: n.eventId, paper_id: paper.id, type: PaperEvent.START, time: paper.create_time, detail: '' });
-    await countAttempt(db, { id: n.recordId, userId: paper.user_id, examId: paper.exam_id, now: paper.create_time });
+    await writeStarts(db, [n]);
   },
   (n) => n.paper.user_id,
+  writeStarts,
 );
 
 type CardEntry = [quId: string, parentId: string, groupIndex: number, sort: number, quType: number, score: number];
@@ -126,7 +143,7 @@ export async function materialize(db: Db, paperId: string): Promise<boolean> {
     const d = await takeDraft.first(tx, { paperId });
     if (!d) return false;
     const rows = draftRows(paperId, d);
-    for (let i = 0; i < rows.length; i += QU_CHUNK) await insertRows(tx, 'paper_qu', rows.slice(i, i + QU_CHUNK), { key: ['paper_id', 'qu_id'], update: ['question'] });
+    await insertRows(tx, 'paper_qu', rows, { key: ['paper_id', 'qu_id'], update: ['question'] });
     return true;
   };
   if (db.isTransaction) return take(db);
@@ -182,28 +199,40 @@ const answeredRows = prepared((db, v: Slots<{ paperId: string }>) => db.selectFr
 
 type CardRow = Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'answered' | 'mark'>;
 
-export async function cardRows(db: Db, paperId: string): Promise<CardRow[]> {
-  const d = await draftCard.first(db, { paperId });
-  if (!d) return card.rows(db, { paperId });
-  const saved = new Map((await answeredRows.rows(db, { paperId })).map((r) => [r.qu_id, r]));
-  return (JSON.parse(d.card) as CardEntry[])
-    .map(([qu_id, parent_id, group_index, sort, qu_type]): CardRow => {
-      const r = saved.get(qu_id);
-      return { qu_id, parent_id, group_index, sort, qu_type, answered: r?.answered ?? 0, mark: r?.mark ?? 0 };
-    })
-    .sort(byCardOrder);
-}
-
-/** A question of a paper still in its draft, as its first answer makes its row. */
+/** A question of a paper as its draft lists it (what its first answer makes its row from). */
 export type DraftEntry = Omit<DrawnQu, 'question'>;
 
-/** The questions of a paper still in its draft, by id (they never change: safe to keep); undefined without one. */
-export async function draftEntries(db: Db, paperId: string): Promise<ReadonlyMap<string, DraftEntry> | undefined> {
+/** A paper's questions as its draft listed them, in paper order and by id. They never change: safe to keep. */
+export interface PaperCard {
+  entries: readonly DraftEntry[];
+  byId: ReadonlyMap<string, DraftEntry>;
+}
+
+export function paperCard(qus: ReadonlyArray<DraftEntry>): PaperCard {
+  const entries = qus.map(({ qu_id, parent_id, group_index, sort, qu_type, score }) => ({ qu_id, parent_id, group_index, sort, qu_type, score })).sort(byCardOrder);
+  return { entries, byId: new Map(entries.map((e) => [e.qu_id, e])) };
+}
+
+/** The card of a paper still in its draft; undefined once it has none (it never gets one again). */
+export async function draftCardOf(db: Db, paperId: string): Promise<PaperCard | undefined> {
   const d = await draftCard.first(db, { paperId });
   if (!d) return undefined;
-  return new Map(
-    (JSON.parse(d.card) as CardEntry[]).map(([qu_id, parent_id, group_index, sort, qu_type, score]): [string, DraftEntry] => [qu_id, { qu_id, parent_id, group_index, sort, qu_type, score }]),
-  );
+  return paperCard((JSON.parse(d.card) as CardEntry[]).map(([qu_id, parent_id, group_index, sort, qu_type, score]) => ({ qu_id, parent_id, group_index, sort, qu_type, score })));
+}
+
+/**
+ * The answer card: each question with whether it is answered and marked. `known` is the paper's
+ * draft card as kept by the caller (its entries stay right after the draft is gone, as the rows made
+ * from it hold the same); without it the draft or, once gone, the rows are read.
+ */
+export async function cardRows(db: Db, paperId: string, known?: PaperCard): Promise<CardRow[]> {
+  const drafted = known ?? (await draftCardOf(db, paperId));
+  if (!drafted) return card.rows(db, { paperId });
+  const saved = new Map((await answeredRows.rows(db, { paperId })).map((r) => [r.qu_id, r]));
+  return drafted.entries.map(({ qu_id, parent_id, group_index, sort, qu_type }): CardRow => {
+    const r = saved.get(qu_id);
+    return { qu_id, parent_id, group_index, sort, qu_type, answered: r?.answered ?? 0, mark: r?.mark ?? 0 };
+  });
 }
 
 /**
@@ -270,28 +299,96 @@ type Save = {
   now: number;
   latest: number;
   /** The paper's draft questions (the caller may keep them: they never change). */
-  draft: (db: Db) => Promise<ReadonlyMap<string, DraftEntry> | undefined>;
+  draft: (db: Db) => Promise<PaperCard | undefined>;
 };
 
 const writeSave = async (db: Db, a: Save): Promise<number> =>
   a.mark === undefined ? saveWithoutMark.changed(db, { ...a, mark: 0 }) : saveWithMark.changed(db, { ...a, mark: a.mark });
 
+/** A save that updated no row: a question's first answer makes its row from the draft; otherwise it was refused. */
+async function firstAnswer(db: Db, a: Save): Promise<boolean> {
+  const entry = (await a.draft(db))?.byId.get(a.quId);
+  // No row made: not the caller's or not open (refused by the caller), or made meanwhile (saved over).
+  if (!entry) return false;
+  return (await insertAnswer.changed(db, { ...a, ...entry, mark: a.mark ?? 0 })) > 0 || (await writeSave(db, a)) > 0;
+}
+
+/** The columns of one save in the many-save update: name and type. */
+const SAVE_VALUES = [
+  ['paper_id', 'varchar(32)'], ['qu_id', 'varchar(32)'], ['user_id', 'varchar(32)'], ['answer', 'text'], ['answered', 'integer'],
+  ['mark', 'integer'], ['seq', 'integer'], ['now', 'bigint'], ['latest', 'bigint'],
+] as const;
+/** Saves per statement on SQLite: it allows 500 terms in one compound select. */
+const SAVES_PER_STATEMENT = 200;
+
 /**
- * Answers whether the save was written; saves arriving together commit together (see groupCommit).
- * A question still in the paper's draft gets its row with its first answer.
+ * The answer save for many questions in one statement, under the same conditions as one (a newer
+ * seq; the caller's paper, in exam, inside its deadline); a save without `mark` keeps the stored one.
+ * The paper is checked by a scalar subquery, which each dialect runs as one primary-key probe per
+ * save (an EXISTS may be planned as a scan of every open paper). Kysely has no rows-of-values source
+ * for both dialects, so the SQL is written out: PostgreSQL takes one array per column (one named
+ * statement, planned once per connection), SQLite a union of selects per count.
  */
-export const saveAnswer = groupCommit(
-  async (db: Db, a: Save): Promise<boolean> => {
-    let n = await writeSave(db, a);
-    if (n === 0) {
-      const entry = (await a.draft(db))?.get(a.quId);
-      // No row made: not the caller's or not open (refused by the caller), or made meanwhile (saved over).
-      if (entry) n = (await insertAnswer.changed(db, { ...a, ...entry, mark: a.mark ?? 0 })) || (await writeSave(db, a));
-    }
-    return n > 0;
-  },
-  (a) => `${a.paperId}:${a.quId}`,
-);
+const MANY_SAVE_SET = 'set answer = v.answer, answered = v.answered, seq = v.seq, update_time = v.now, mark = coalesce(v.mark, paper_qu.mark)';
+const MANY_SAVE_WHERE =
+  'where paper_qu.paper_id = v.paper_id and paper_qu.qu_id = v.qu_id and paper_qu.seq < v.seq ' +
+  'and (select paper.state from paper where paper.id = v.paper_id and paper.user_id = v.user_id and paper.deadline >= v.latest) = 0 ' +
+  'returning paper_qu.paper_id, paper_qu.qu_id';
+const MANY_SAVE_PG =
+  `${NAMED_MARKER}update paper_qu ${MANY_SAVE_SET} ` +
+  `from unnest(${SAVE_VALUES.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) as v(${SAVE_VALUES.map(([name]) => name).join(', ')}) ${MANY_SAVE_WHERE}`;
+const manySaveSqlite = new Map<number, string>();
+
+function manySaveSqliteText(count: number): string {
+  let text = manySaveSqlite.get(count);
+  if (!text) {
+    const row = `select ${SAVE_VALUES.map(([name, type]) => `cast(? as ${type}) as ${name}`).join(', ')}`;
+    text = `update paper_qu ${MANY_SAVE_SET} from (${Array.from({ length: count }, () => row).join(' union all ')}) as v ${MANY_SAVE_WHERE}`;
+    manySaveSqlite.set(count, text);
+  }
+  return text;
+}
+
+type SavedKey = { paper_id: string; qu_id: string };
+
+async function updateMany(db: Db, saves: readonly Save[]): Promise<SavedKey[]> {
+  const valuesOf = (a: Save) => [a.paperId, a.quId, a.userId, a.answer, a.answered, a.mark ?? null, a.seq, a.now, a.latest];
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const rows = saves.map(valuesOf);
+    const columns = SAVE_VALUES.map((_, i) => rows.map((r) => r[i]));
+    return (await db.executeQuery<SavedKey>(CompiledQuery.raw(MANY_SAVE_PG, columns))).rows;
+  }
+  const out: SavedKey[] = [];
+  for (let i = 0; i < saves.length; i += SAVES_PER_STATEMENT) {
+    const chunk = saves.slice(i, i + SAVES_PER_STATEMENT);
+    out.push(...(await db.executeQuery<SavedKey>(CompiledQuery.raw(manySaveSqliteText(chunk.length), chunk.flatMap(valuesOf)))).rows);
+  }
+  return out;
+}
+
+/** Saves of distinct questions: one statement updates those with a row; the rest go one by one. */
+async function writeSaves(db: Db, saves: readonly Save[]): Promise<boolean[]> {
+  const keyOf = (paperId: string, quId: string) => `${paperId}:${quId}`;
+  if (new Set(saves.map((a) => keyOf(a.paperId, a.quId))).size < saves.length) {
+    // The same question twice in one batch: in arrival order, as one by one.
+    const out: boolean[] = [];
+    for (const a of saves) out.push(await saveOne(db, a));
+    return out;
+  }
+  const written = new Set((await updateMany(db, saves)).map((r) => keyOf(r.paper_id, r.qu_id)));
+  const out: boolean[] = [];
+  for (const a of saves) out.push(written.has(keyOf(a.paperId, a.quId)) || (await firstAnswer(db, a)));
+  return out;
+}
+
+const saveOne = async (db: Db, a: Save): Promise<boolean> => (await writeSave(db, a)) > 0 || firstAnswer(db, a);
+
+/**
+ * Answers whether the save was written; saves arriving together commit together, most of them in
+ * one statement (see groupCommit). A question still in the paper's draft gets its row with its first
+ * answer.
+ */
+export const saveAnswer = groupCommit(saveOne, (a) => `${a.paperId}:${a.quId}`, writeSaves);
 
 const paperQu = prepared((db, v: Slots<{ paperId: string; quId: string }>) =>
   db.selectFrom('paper_qu').select(['seq', 'parent_id', 'qu_type', 'update_time']).where('paper_id', '=', v.paperId).where('qu_id', '=', v.quId),
@@ -452,18 +549,6 @@ const upsert = prepared((db, row: Slots<ExamRecordRow>) =>
     ),
 );
 
-const attempt = prepared((db, v: Slots<{ id: string; userId: string; examId: string; now: number }>) =>
-  db
-    .insertInto('exam_record')
-    .values({ id: v.id, user_id: v.userId, exam_id: v.examId, try_count: 1, max_score: 0, last_score: 0, passed: 0, best_paper_id: null, update_time: v.now })
-    .onConflict((oc) => oc.columns(['user_id', 'exam_id']).doUpdateSet((eb) => ({ try_count: eb('exam_record.try_count', '+', 1), update_time: eb.ref('excluded.update_time') }))),
-);
-
-/** A new paper: one more attempt on the learner's record of the exam (created with the first). */
-export async function countAttempt(db: Db, v: { id: string; userId: string; examId: string; now: number }): Promise<void> {
-  await attempt.run(db, v);
-}
-
 export async function upsertRecord(db: Db, row: ExamRecordRow): Promise<void> {
   await upsert.run(db, row);
 }
@@ -566,11 +651,8 @@ export function wrongIdsOfExam(db: Db, userId: string, examId: string): Promise<
   return wrongIds.rows(db, { userId, examId });
 }
 
-/** Rows per statement: 10 columns a row. */
-const WRONG_CHUNK = 300;
-
 export async function insertWrongRows(db: Db, rows: readonly WrongBookRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += WRONG_CHUNK) await insertRows(db, 'wrong_book', rows.slice(i, i + WRONG_CHUNK));
+  await insertRows(db, 'wrong_book', rows);
 }
 
 const bump = prepared((db, v: Slots<{ id: string; question: string; now: number }>) =>

@@ -128,6 +128,7 @@ export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: st
   };
   try {
     await repo.startPaper(ctx.db, { paper, qus, eventId: newId(), recordId: newId() });
+    draftsOf(ctx).set(paperId, repo.paperCard(qus));
   } catch (e) {
     // Two starts at once: the one-open-paper index lets one through; the other resumes it.
     const open = await repo.openPaperOf(ctx.db, who.id);
@@ -163,7 +164,7 @@ async function ownPaper(ctx: ServiceContext, userId: string, id: string): Promis
 export async function paperDetail(ctx: ServiceContext, userId: string, id: string): Promise<PaperDetail> {
   const p = await ownPaper(ctx, userId, id);
   const s = settingsOfPaper(p);
-  const rows = await repo.cardRows(ctx.db, p.id);
+  const rows = await repo.cardRows(ctx.db, p.id, await knownCard(ctx, p.id));
   const partsAnswered = new Set(rows.filter((r) => r.parent_id && r.answered).map((r) => r.parent_id));
   const groups = groupsOfPaper(p).map((g, gi) => ({
     title: g.title,
@@ -205,14 +206,19 @@ export async function paperQuDetail(ctx: ServiceContext, userId: string, paperId
   return { ...pub, saved: savedOf(main), subSaved: Object.fromEntries(rows.filter((r) => r.parent_id === quId).map((r) => [r.qu_id, savedOf(r)])) };
 }
 
-/** Papers' draft questions, by paper id: a question's first answer makes its row from them. */
-const drafts = new WeakMap<Caches, TtlCache<string, ReadonlyMap<string, repo.DraftEntry> | undefined>>();
+/**
+ * Papers' draft cards, by paper id (undefined: no draft any more): a question's first answer makes
+ * its row from them, and the answer card lists them. Kept from the paper's start.
+ */
+const drafts = new WeakMap<Caches, TtlCache<string, repo.PaperCard | undefined>>();
 function draftsOf(ctx: ServiceContext) {
   let cache = drafts.get(ctx.caches);
   // A draft never changes, so any process may keep it; the bound is what a cohort needs at once.
   if (!cache) drafts.set(ctx.caches, (cache = new TtlCache(ctx.clock, 10 * 60_000, 20_000)));
   return cache;
 }
+
+const knownCard = (ctx: ServiceContext, paperId: string, db = ctx.db) => draftsOf(ctx).getOrLoad(paperId, () => repo.draftCardOf(db, paperId));
 
 /**
  * Saves one answer in one short statement. A save whose seq is not newer than the stored one is
@@ -223,7 +229,7 @@ export async function fillAnswer(ctx: ServiceContext, userId: string, body: Fill
   const now = ctx.clock.now();
   const answer: AnswerInput = { answers: body.answers, answer: body.answer, blanks: body.blanks, pairs: body.pairs };
   const saved = await repo.saveAnswer(ctx.db, {
-    draft: (db) => draftsOf(ctx).getOrLoad(body.paperId, () => repo.draftEntries(db, body.paperId)),
+    draft: (db) => knownCard(ctx, body.paperId, db),
     paperId: body.paperId,
     quId: body.quId,
     userId,
