@@ -9,8 +9,10 @@ import type { Db } from './database';
  *
  * One batch per database handle is in flight at a time: writes that arrive meanwhile wait for it and
  * go together in the next, so a slower database gets larger batches rather than more transactions.
- * With `writeMany`, a batch of several is written by it in a few statements (rows of many papers in
- * one insert) instead of by `write` once per caller; it answers in the order it was given.
+ * With `many.write`, a batch of several is written by it in a few statements (rows of many papers in
+ * one insert) instead of by `write` once per caller; it answers in the order it was given. Where
+ * `many.oneStatement(db)` says it writes a batch in a single statement there, that statement is its
+ * own transaction (no BEGIN and COMMIT round trips), however many the batch holds.
  *
  * The writes of a batch run in the order of `lockKey` (PostgreSQL takes row locks as it goes, and
  * two batches must not wait for each other in a circle). A batch that fails is rolled back and its
@@ -20,7 +22,7 @@ import type { Db } from './database';
 export function groupCommit<A, R>(
   write: (db: Db, arg: A) => Promise<R>,
   lockKey: (arg: A) => string,
-  writeMany?: (db: Db, args: readonly A[]) => Promise<R[]>,
+  many?: { write: (db: Db, args: readonly A[]) => Promise<R[]>; oneStatement?: (db: Db) => boolean },
 ): (db: Db, arg: A) => Promise<R> {
   const queues = new WeakMap<Db, Queue<A, R>>();
 
@@ -28,12 +30,17 @@ export function groupCommit<A, R>(
     const ordered = batch.length > 1 ? [...batch].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : batch;
     let results: R[];
     try {
-      results = await db.transaction().execute(async (tx) => {
-        if (writeMany && ordered.length > 1) return writeMany(tx, ordered.map((p) => p.arg));
-        const out: R[] = [];
-        for (const p of ordered) out.push(await write(tx, p.arg));
-        return out;
-      });
+      const args = ordered.map((p) => p.arg);
+      if (many?.oneStatement?.(db)) {
+        results = await many.write(db, args);
+      } else {
+        results = await db.transaction().execute(async (tx) => {
+          if (many && args.length > 1) return many.write(tx, args);
+          const out: R[] = [];
+          for (const a of args) out.push(await write(tx, a));
+          return out;
+        });
+      }
     } catch {
       await Promise.all(batch.map((p) => db.transaction().execute((tx) => write(tx, p.arg)).then(p.resolve, p.reject)));
       return;

@@ -68,10 +68,12 @@ describe('groupCommit', () => {
       await sql`insert into t (k, v) values (${a.k}, ${a.v})`.execute(d);
       return a.v * 10;
     };
-    const put = groupCommit(one, (a) => a.k, async (d, all) => {
-      batches.push(all.map((a) => a.k));
-      for (const a of all) await sql`insert into t (k, v) values (${a.k}, ${a.v})`.execute(d);
-      return all.map((a) => a.v * 10);
+    const put = groupCommit(one, (a) => a.k, {
+      write: async (d, all) => {
+        batches.push(all.map((a) => a.k));
+        for (const a of all) await sql`insert into t (k, v) values (${a.k}, ${a.v})`.execute(d);
+        return all.map((a) => a.v * 10);
+      },
     });
     const answers = await Promise.all([{ k: 'c', v: 3 }, { k: 'a', v: 1 }, { k: 'b', v: 2 }].map((a) => put(db, a)));
     expect(answers).toEqual([30, 10, 20]);
@@ -96,10 +98,12 @@ describe('groupCommit', () => {
         return k;
       },
       (k) => k,
-      async (d, ks) => {
-        batches.push([...ks]);
-        for (const k of ks) await sql`insert into t (k) values (${k})`.execute(d);
-        return [...ks];
+      {
+        write: async (d, ks) => {
+          batches.push([...ks]);
+          for (const k of ks) await sql`insert into t (k) values (${k})`.execute(d);
+          return [...ks];
+        },
       },
     );
     const first = put(db, 'first');

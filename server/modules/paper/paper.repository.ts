@@ -3,10 +3,12 @@ import { PaperEvent } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import { groupCommit } from '../../db/groupCommit';
-import { insertRows, prepared, type Slots } from '../../db/prepared';
+import { insertRows, prepared, type OnConflictUpdate, type Slots } from '../../db/prepared';
 import { NAMED_MARKER } from '../../db/pgNamed';
 import type { ExamRecordRow, PaperQuRow, PaperRow, WrongBookRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Papers, their questions and events, records and the wrong book: the only place that builds queries on them. */
 
@@ -25,6 +27,23 @@ const paperById = prepared((db, v: Slots<{ id: string }>) => db.selectFrom('pape
 
 export function findPaper(db: Db, id: string): Promise<PaperRow | undefined> {
   return paperById.first(db, { id });
+}
+
+/** Whether a question of a paper is answered or marked (rows only: a question still in the draft is neither). */
+export type QuMarks = Pick<PaperQuRow, 'qu_id' | 'answered' | 'mark'>;
+
+const PAPER_REFS = PAPER.map((c) => `paper.${c}` as const);
+const paperAndMarks = prepared((db, v: Slots<{ id: string }>) =>
+  db.selectFrom('paper').leftJoin('paper_qu', 'paper_qu.paper_id', 'paper.id').select([...PAPER_REFS, 'paper_qu.qu_id', 'paper_qu.answered', 'paper_qu.mark']).where('paper.id', '=', v.id),
+);
+
+/** A paper with its questions' answered and marked flags, in one read (what the answer card needs). */
+export async function findPaperWithMarks(db: Db, id: string): Promise<{ paper: PaperRow; marks: QuMarks[] } | undefined> {
+  const rows = await paperAndMarks.rows(db, { id });
+  if (rows.length === 0) return undefined;
+  const { qu_id: _q, answered: _a, mark: _m, ...paper } = rows[0];
+  const marks = rows.flatMap((r) => (r.qu_id === null ? [] : [{ qu_id: r.qu_id, answered: r.answered ?? 0, mark: r.mark ?? 0 }]));
+  return { paper, marks };
 }
 
 const openPaper = prepared((db, v: Slots<{ userId: string }>) =>
@@ -57,30 +76,64 @@ export interface NewPaper {
  * materialize). Papers started together are written together (see groupCommit): a cohort starting
  * at once costs four inserts and one commit per round of requests, however many it brings.
  */
-async function writeStarts(db: Db, started: readonly NewPaper[]): Promise<void[]> {
-  await insertRows(db, 'paper', started.map((n) => n.paper));
-  await insertRows(
-    db,
-    'paper_draft',
-    started.map(({ paper, qus }) => ({
+function startRows(started: readonly NewPaper[]) {
+  return {
+    papers: started.map((n) => n.paper),
+    drafts: started.map(({ paper, qus }) => ({
       paper_id: paper.id,
       card: JSON.stringify(qus.map((q): CardEntry => [q.qu_id, q.parent_id, q.group_index, q.sort, q.qu_type, q.score])),
       questions: qus.map((q) => q.question).join('\n'),
       create_time: paper.create_time,
     })),
-  );
-  await insertRows(db, 'paper_event', started.map((n) => ({ id: n.eventId, paper_id: n.paper.id, type: PaperEvent.START, time: n.paper.create_time, detail: '' })));
-  // One more attempt on each record (made with the first). A batch never counts one record twice:
-  // a learner's second paper is refused above by the one-open-paper index (and run again alone).
-  await insertRows(
-    db,
-    'exam_record',
-    started.map(({ paper, recordId }) => ({
+    events: started.map((n) => ({ id: n.eventId, paper_id: n.paper.id, type: PaperEvent.START, time: n.paper.create_time, detail: '' })),
+    // One more attempt on each record (made with the first). A batch never counts one record twice:
+    // a learner's second paper is refused by the one-open-paper index (and run again alone).
+    records: started.map(({ paper, recordId }) => ({
       id: recordId, user_id: paper.user_id, exam_id: paper.exam_id, try_count: 1, max_score: 0, last_score: 0, passed: 0, best_paper_id: null, update_time: paper.create_time,
     })),
-    { key: ['user_id', 'exam_id'], update: ['update_time'], add: ['try_count'] },
-  );
+  };
+}
+
+const ATTEMPT: OnConflictUpdate<'user_id' | 'exam_id' | 'update_time' | 'try_count'> = { key: ['user_id', 'exam_id'], update: ['update_time'], add: ['try_count'] };
+
+async function writeStarts(db: Db, started: readonly NewPaper[]): Promise<void[]> {
+  const { papers, drafts, events, records } = startRows(started);
+  if (isPostgres(db)) {
+    await insertStartsPg(db, started.length, [papers, drafts, events, records]);
+  } else {
+    await insertRows(db, 'paper', papers);
+    await insertRows(db, 'paper_draft', drafts);
+    await insertRows(db, 'paper_event', events);
+    await insertRows(db, 'exam_record', records, ATTEMPT);
+  }
   return started.map(() => undefined);
+}
+
+const startsPgSql = new Map<number, string>();
+
+/**
+ * PostgreSQL: a batch's four inserts as one statement (data-modifying WITH), which is its own
+ * transaction; its SQL is built once per batch size, and the values are laid out table by table, row
+ * by row, in each first row's column order, as Kysely compiles them (checked when built).
+ */
+async function insertStartsPg(db: Db, count: number, tables: [PaperRow[], ...Array<Array<Record<string, unknown>>>]): Promise<void> {
+  const parameters = tables.flatMap((rows) => rows.flatMap((row) => Object.keys(rows[0]).map((c) => (row as Record<string, unknown>)[c])));
+  let text = startsPgSql.get(count);
+  if (!text) {
+    const [papers, drafts, events, records] = tables;
+    const compiled = db
+      .with('p', (w) => w.insertInto('paper').values(papers))
+      .with('d', (w) => w.insertInto('paper_draft').values(drafts as never))
+      .with('e', (w) => w.insertInto('paper_event').values(events as never))
+      .insertInto('exam_record')
+      .values(records as never)
+      .onConflict((oc) => oc.columns(['user_id', 'exam_id']).doUpdateSet((eb) => ({ update_time: eb.ref('excluded.update_time'), try_count: eb(eb.ref('exam_record.try_count'), '+', eb.ref('excluded.try_count')) })))
+      .compile();
+    if (compiled.parameters.length !== parameters.length || compiled.parameters.some((v, i) => v !== parameters[i])) throw new Error('insertStartsPg: unexpected layout');
+    text = compiled.sql;
+    startsPgSql.set(count, text);
+  }
+  await db.executeQuery(CompiledQuery.raw(text, parameters));
 }
 
 export const startPaper = groupCommit(
@@ -88,7 +141,7 @@ export const startPaper = groupCommit(
     await writeStarts(db, [n]);
   },
   (n) => n.paper.user_id,
-  writeStarts,
+  { write: writeStarts, oneStatement: isPostgres },
 );
 
 type CardEntry = [quId: string, parentId: string, groupIndex: number, sort: number, quType: number, score: number];
@@ -223,12 +276,13 @@ export async function draftCardOf(db: Db, paperId: string): Promise<PaperCard | 
 /**
  * The answer card: each question with whether it is answered and marked. `known` is the paper's
  * draft card as kept by the caller (its entries stay right after the draft is gone, as the rows made
- * from it hold the same); without it the draft or, once gone, the rows are read.
+ * from it hold the same); without it the draft or, once gone, the rows are read. `marks`: the rows'
+ * flags when the caller has read them already (findPaperWithMarks).
  */
-export async function cardRows(db: Db, paperId: string, known?: PaperCard): Promise<CardRow[]> {
+export async function cardRows(db: Db, paperId: string, known?: PaperCard, marks?: readonly QuMarks[]): Promise<CardRow[]> {
   const drafted = known ?? (await draftCardOf(db, paperId));
   if (!drafted) return card.rows(db, { paperId });
-  const saved = new Map((await answeredRows.rows(db, { paperId })).map((r) => [r.qu_id, r]));
+  const saved = new Map((marks ?? (await answeredRows.rows(db, { paperId }))).map((r) => [r.qu_id, r]));
   return drafted.entries.map(({ qu_id, parent_id, group_index, sort, qu_type }): CardRow => {
     const r = saved.get(qu_id);
     return { qu_id, parent_id, group_index, sort, qu_type, answered: r?.answered ?? 0, mark: r?.mark ?? 0 };
@@ -353,7 +407,7 @@ type SavedKey = { paper_id: string; qu_id: string };
 
 async function updateMany(db: Db, saves: readonly Save[]): Promise<SavedKey[]> {
   const valuesOf = (a: Save) => [a.paperId, a.quId, a.userId, a.answer, a.answered, a.mark ?? null, a.seq, a.now, a.latest];
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     const rows = saves.map(valuesOf);
     const columns = SAVE_VALUES.map((_, i) => rows.map((r) => r[i]));
     return (await db.executeQuery<SavedKey>(CompiledQuery.raw(MANY_SAVE_PG, columns))).rows;
@@ -388,7 +442,7 @@ const saveOne = async (db: Db, a: Save): Promise<boolean> => (await writeSave(db
  * one statement (see groupCommit). A question still in the paper's draft gets its row with its first
  * answer.
  */
-export const saveAnswer = groupCommit(saveOne, (a) => `${a.paperId}:${a.quId}`, writeSaves);
+export const saveAnswer = groupCommit(saveOne, (a) => `${a.paperId}:${a.quId}`, { write: writeSaves });
 
 const paperQu = prepared((db, v: Slots<{ paperId: string; quId: string }>) =>
   db.selectFrom('paper_qu').select(['seq', 'parent_id', 'qu_type', 'update_time']).where('paper_id', '=', v.paperId).where('qu_id', '=', v.quId),

@@ -4,6 +4,7 @@ import { ExamState, GenericState, HandType, PaperEvent, PaperState, QuType, type
 import { ErrorCode } from '../../../common/errorCodes';
 import { inTransaction, type Caches, type ServiceContext } from '../../context';
 import { TtlCache } from '../../lib/cache';
+import type { Db } from '../../db/database';
 import type { PaperQuRow, PaperRow } from '../../db/schema';
 import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -153,18 +154,28 @@ async function dueHandIn(ctx: ServiceContext, p: PaperRow): Promise<boolean> {
   return true;
 }
 
-/** The caller's paper (never another learner's: the same answer as a missing one), deadline applied. */
-async function ownPaper(ctx: ServiceContext, userId: string, id: string): Promise<PaperRow> {
-  let p = await repo.findPaper(ctx.db, id);
-  if (!p || p.user_id !== userId) throw noPaper();
-  if (await dueHandIn(ctx, p)) p = (await repo.findPaper(ctx.db, id))!;
-  return p;
+/**
+ * The caller's paper (never another learner's: the same answer as a missing one), deadline applied,
+ * with what `read` gives along with it.
+ */
+async function owned<T extends { paper: PaperRow }>(ctx: ServiceContext, userId: string, id: string, read: (db: Db, id: string) => Promise<T | undefined>): Promise<T> {
+  let found = await read(ctx.db, id);
+  if (!found || found.paper.user_id !== userId) throw noPaper();
+  if (await dueHandIn(ctx, found.paper)) found = (await read(ctx.db, id))!;
+  return found;
 }
 
+const paperOnly = async (db: Db, id: string) => {
+  const paper = await repo.findPaper(db, id);
+  return paper && { paper };
+};
+
+const ownPaper = async (ctx: ServiceContext, userId: string, id: string): Promise<PaperRow> => (await owned(ctx, userId, id, paperOnly)).paper;
+
 export async function paperDetail(ctx: ServiceContext, userId: string, id: string): Promise<PaperDetail> {
-  const p = await ownPaper(ctx, userId, id);
+  const { paper: p, marks } = await owned(ctx, userId, id, repo.findPaperWithMarks);
   const s = settingsOfPaper(p);
-  const rows = await repo.cardRows(ctx.db, p.id, await knownCard(ctx, p.id));
+  const rows = await repo.cardRows(ctx.db, p.id, await knownCard(ctx, p.id), marks);
   const partsAnswered = new Set(rows.filter((r) => r.parent_id && r.answered).map((r) => r.parent_id));
   const groups = groupsOfPaper(p).map((g, gi) => ({
     title: g.title,
