@@ -9,6 +9,7 @@ import * as mExams from './migrations/20261128_0002_exams';
 import * as mPractice from './migrations/20261128_0003_practice';
 import * as mPaperUserExam from './migrations/20261129_0001_paper_user_exam';
 import * as mPaperDraft from './migrations/20261130_0001_paper_draft';
+import * as mPaperQuRoom from './migrations/20261201_0001_paper_qu_room';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '20261128_0003_practice': mPractice,
   '20261129_0001_paper_user_exam': mPaperUserExam,
   '20261130_0001_paper_draft': mPaperDraft,
+  '20261201_0001_paper_qu_room': mPaperQuRoom,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
