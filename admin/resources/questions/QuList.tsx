@@ -92,7 +92,8 @@ export function QuList() {
         <TagFilterInput key="tag" source="tag" />,
       ]}
       actions={<ListButtons />}
-      sort={{ field: 'updateTime', order: 'DESC' }}
+      // A bank's own order (import order, then moves): the server pages by it; no other sort is offered.
+      sort={{ field: '', order: 'ASC' }}
     >
       <DataTable<QuListItem> rowClick={canEdit ? 'edit' : false} bulkActionButtons={<QuBulkActions />} empty={<ListEmpty message="examhall.questions.empty" />}>
         <DataTable.Col

@@ -224,6 +224,8 @@ describe('question list', { timeout: 60_000 }, () => {
     expect(within(row).getByText('较难')).toBeTruthy();
     expect(within(row).getByText('消防')).toBeTruthy();
     expect(pagings[0].params).toMatchObject({ repoId: 'r1' });
+    // In the bank's own order, as the server pages: the list asks for no other.
+    expect(pagings[0].orders ?? []).toEqual([]);
 
     await ue.click(screen.getByRole('combobox', { name: '题型' }));
     await ue.click(await screen.findByRole('option', { name: '填空题' }));
