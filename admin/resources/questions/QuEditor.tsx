@@ -389,7 +389,9 @@ function MatchEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<
                   error={issuesAt(issues, `leftList.${i}.rightId`).length > 0}
                   onChange={(e) => onChange({ ...q, leftList: left.map((x, j) => (j === i ? { ...x, rightId: e.target.value } : x)) })}
                   sx={{ width: { xs: '100%', sm: 220 }, flexShrink: 0, mt: { sm: 1 } }}
-                  slotProps={{ htmlInput: { 'aria-label': `${label} ${translate('examhall.quEditor.matchTo')}` } }}
+                  // The picker is named after its left item (MUI would name it by the field label and the
+                  // chosen value alone, the same for every row).
+                  slotProps={{ select: { SelectDisplayProps: { 'aria-label': `${label} ${translate('examhall.quEditor.matchTo')}`, 'aria-labelledby': undefined } } }}
                 >
                   {right.map((r, k) => (
                     <MenuItem key={r.id} value={r.id}>

@@ -111,6 +111,41 @@ describe('question editor', { timeout: 60_000 }, () => {
     expect(saves[0].blanks).toEqual([{ answers: ['119'] }, { answers: ['120', '一二零'] }]);
     expect(saves[0].fillOptions).toMatchObject({ anyOrder: true, ignoreCase: true });
   });
+
+  it('names each matching picker after its left item and saves the pairs chosen', async () => {
+    answerRepos();
+    const saves = answer('/api/qu/qu/save', saved);
+    renderScreen(<QuCreate />, { resource: 'repo/qu', path: '/repo/qu/create?repoId=r1' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.click(await screen.findByRole('combobox', { name: /题型/ }));
+    await ue.click(await screen.findByRole('option', { name: '配对题' }));
+    await ue.click(screen.getByRole('textbox', { name: '题干' }));
+    await ue.keyboard('把国家和首都配对');
+    await ue.click(screen.getByRole('textbox', { name: '左侧第 1 项' }));
+    await ue.keyboard('中国');
+    await ue.click(screen.getByRole('textbox', { name: '左侧第 2 项' }));
+    await ue.keyboard('日本');
+    await ue.click(screen.getByRole('textbox', { name: '右侧第 1 项' }));
+    await ue.keyboard('北京');
+    await ue.click(screen.getByRole('textbox', { name: '右侧第 2 项' }));
+    await ue.keyboard('东京');
+    // Each row's picker says which left item it pairs: cross the pairs over, then back.
+    await ue.click(screen.getByRole('combobox', { name: '左侧第 1 项 配对' }));
+    await ue.click(await screen.findByRole('option', { name: '右侧第 2 项：东京' }));
+    await ue.click(screen.getByRole('combobox', { name: '左侧第 2 项 配对' }));
+    await ue.click(await screen.findByRole('option', { name: '右侧第 1 项：北京' }));
+    await ue.click(screen.getByRole('combobox', { name: '左侧第 1 项 配对' }));
+    await ue.click(await screen.findByRole('option', { name: '右侧第 1 项：北京' }));
+    await ue.click(screen.getByRole('combobox', { name: '左侧第 2 项 配对' }));
+    await ue.click(await screen.findByRole('option', { name: '右侧第 2 项：东京' }));
+    await ue.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    const right = new Map((saves[0].rightList as Array<{ id: string; content: string }>).map((r) => [r.id, r.content]));
+    expect((saves[0].leftList as Array<{ content: string; rightId: string }>).map((l) => [l.content, right.get(l.rightId)])).toEqual([
+      ['<p>中国</p>', '<p>北京</p>'],
+      ['<p>日本</p>', '<p>东京</p>'],
+    ]);
+  });
 });
 
 const item = (index: number, over: object = {}) => ({
