@@ -130,8 +130,17 @@ test('after an exam: my results, the attempts, the wrong book and its walk, a qu
   await expect(page).toHaveURL(/\/web\/index$/);
   await page.setViewportSize({ width: 1440, height: 900 });
 
+  // The user centre's 我的成绩 tab shows the record and leads to all of them.
+  await page.goto('/web/uc');
+  await page.getByRole('tab', { name: '我的成绩' }).click();
+  await expect(page).toHaveURL('/web/uc?tab=exam');
+  await expect(page.getByRole('link', { name: `${exam.title} 的考试记录` })).toBeVisible();
+  await expect(page.getByText('共 1 场考试')).toBeVisible();
+  await shoot(page, 'uc-exam');
+  await page.getByRole('link', { name: '全部成绩' }).click();
+
   // My results: the exam with one attempt, 5 of 10, not passed.
-  await page.goto('/web/paper');
+  await expect(page).toHaveURL('/web/paper');
   const record = page.getByRole('link', { name: `${exam.title} 的考试记录` });
   await expect(record).toBeVisible();
   await expect(record.getByText('1 次')).toBeVisible();

@@ -86,6 +86,20 @@ function RecordRow({ record }: { record: ExamRecordOfUser }) {
   );
 }
 
+/** My records, one row each: opens the exam's attempts; its wrong book beside it. */
+export function RecordList({ records }: { records: readonly ExamRecordOfUser[] }) {
+  return (
+    <Box component="ul" aria-label="成绩列表" sx={{ m: 0, p: 0 }}>
+      {records.map((record, i) => (
+        <Box component="li" key={record.id} sx={{ listStyle: 'none' }}>
+          {i > 0 && <Divider component="div" />}
+          <RecordRow record={record} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 /** /web/paper: my record of each exam I took (attempts, best, last, passed), searchable by title; each row opens its attempts. */
 export function PaperRecordsPage() {
   const [search, setSearch] = useSearchParams();
@@ -146,14 +160,7 @@ export function PaperRecordsPage() {
                 }
               />
             ) : (
-              <Box component="ul" aria-label="成绩列表" sx={{ m: 0, p: 0 }}>
-                {page.records.map((record, i) => (
-                  <Box component="li" key={record.id} sx={{ listStyle: 'none' }}>
-                    {i > 0 && <Divider component="div" />}
-                    <RecordRow record={record} />
-                  </Box>
-                ))}
-              </Box>
+              <RecordList records={page.records} />
             )
           }
         </QueryState>

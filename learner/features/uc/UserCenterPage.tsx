@@ -17,14 +17,15 @@ import { PasswordTab } from './PasswordTab';
 import { ProfileTab } from './ProfileTab';
 
 const MyCourseRecordsTab = lazy(() => import('../course/MyCourseRecordsTab').then((m) => ({ default: m.MyCourseRecordsTab })));
+const MyExamRecordsTab = lazy(() => import('../records/MyExamRecordsTab').then((m) => ({ default: m.MyExamRecordsTab })));
 
-const TAB_LABELS: Record<UserCenterTab, string> = { profile: '我的资料', password: '修改密码', msg: '我的消息', course: '学习记录' };
+const TAB_LABELS: Record<UserCenterTab, string> = { profile: '我的资料', password: '修改密码', msg: '我的消息', exam: '我的成绩', course: '学习记录' };
 
 function currentTab(raw: string | null): UserCenterTab {
   return USER_CENTER_TABS.find((t) => t === raw) ?? 'profile';
 }
 
-/** /web/uc: my profile, password and messages, one tab each (?tab=profile|password|msg). */
+/** /web/uc: my profile, password, messages, exam results and course records, one tab each (?tab=profile|password|msg|exam|course). */
 export function UserCenterPage() {
   const { user } = useSession();
   const [search, setSearch] = useSearchParams();
@@ -82,6 +83,11 @@ export function UserCenterPage() {
             {tab === 'profile' && <ProfileTab />}
             {tab === 'password' && <PasswordTab />}
             {tab === 'msg' && <MessagesTab />}
+            {tab === 'exam' && (
+              <Suspense fallback={<LoadingScreen />}>
+                <MyExamRecordsTab />
+              </Suspense>
+            )}
             {tab === 'course' && (
               <Suspense fallback={<LoadingScreen />}>
                 <MyCourseRecordsTab />

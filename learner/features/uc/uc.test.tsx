@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { UserInfo, UserMsg } from '../../../common/api';
+import type { ExamRecordOfUser, UserInfo, UserMsg } from '../../../common/api';
 import { HttpResponse } from 'msw';
 import { ErrorCode } from '../../../common/errorCodes';
 import { HttpMessage } from '../../../common/http';
@@ -266,5 +266,41 @@ describe('user centre: profile and password', () => {
     await fill('确认新密码', 'abc123');
     await user.click(screen.getByRole('button', { name: '确认修改' }));
     expect(await screen.findByText('旧密码不正确')).toBeTruthy();
+  });
+});
+
+describe('我的成绩 in the user centre', () => {
+  const record = (id: string, title: string, passed: boolean): ExamRecordOfUser => ({
+    id, examId: `e-${id}`, title, userId: 'u1', userName: 'student', realName: '张三', deptName: '培训部', tryCount: 2, maxScore: 88.5, lastScore: 72,
+    totalScore: 100, qualifyScore: 60, passed, bestPaperId: 'p1', awaitingMark: 0, updateTime: Date.parse('2026-03-01T10:00:00'),
+  });
+
+  it('shows my latest exam records, each opening its attempts, and leads to all of them', async () => {
+    const asked: any[] = [];
+    const { user } = renderApp({
+      path: '/web/uc',
+      user: learner(),
+      handlers: [
+        api('user/exam/my-paging', (b: any) => {
+          asked.push(b);
+          return { ...pageOf([record('r1', '安全生产考试', true), record('r2', '消防知识考试', false)], b.current, b.size), total: 7 };
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('tab', { name: '我的成绩' }));
+    const list = await screen.findByRole('list', { name: '成绩列表' });
+    expect(within(list).getByRole('link', { name: '安全生产考试 的考试记录' }).getAttribute('href')).toBe('/web/paper/list/e-r1/u1');
+    expect(within(list).getByText('已通过')).toBeTruthy();
+    expect(within(list).getByText('未通过')).toBeTruthy();
+    expect(screen.getByText('共 7 场考试')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '全部成绩' }).getAttribute('href')).toBe('/web/paper');
+    expect(asked[0]).toMatchObject({ current: 1, size: 5 });
+    expect(screen.getByRole('tab', { name: '我的成绩' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('says so when there is none yet and offers the exams', async () => {
+    renderApp({ path: '/web/uc?tab=exam', user: learner(), handlers: [api('user/exam/my-paging', pageOf([]))] });
+    expect(await screen.findByText('还没有考试记录')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去参加考试' }).getAttribute('href')).toBe('/web/index');
   });
 });
