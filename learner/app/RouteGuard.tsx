@@ -8,18 +8,26 @@ import { useSession } from './session/context';
 
 /**
  * The redirect rules of spec section 2 on every navigation: no token on a protected route goes to
- * /login?redirect=…, a signed-in user opening /, '' or /login goes to the home of their role type
+ * /login?redirect=…, a signed-in user opening / or '' goes to the home of their role type
  * (administrators leave for the admin SPA with a full page load). While the next screen's code
- * loads, a redirect waits for it: the sign-in page has already chosen where to go (/sync with its
- * redirect) and must not be overtaken by the rule for a signed-in user on /login.
+ * loads, a redirect waits for it.
+ *
+ * A token on /login goes to /sync with the page's redirect: where the sign-in page itself sends the
+ * user once signed in. The router commits its navigations in a transition, so the session's urgent
+ * update (who the user is) can render here before the page's navigation has; the rule for a
+ * signed-in user must then lead to the same place, or it overtakes the page (it did: the learner
+ * landed on the home page instead of the wanted one, on a loaded machine). /sync sends each role home.
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { token, user, signedOut } = useSession();
   const { pathname, search } = useLocation();
   const navigating = useNavigation().state === 'loading';
+  const signedInOnLogin = Boolean(token) && pathname === paths.login.path;
   // With a token the role decides; wait for it (the session is fetching it). /sync fetches it itself.
-  const waiting = Boolean(token) && !user && pathname !== paths.sync.path;
-  const target = waiting
+  const waiting = Boolean(token) && !user && pathname !== paths.sync.path && !signedInOnLogin;
+  const target = signedInOnLogin
+    ? paths.sync.to(new URLSearchParams(search).get('redirect'))
+    : waiting
     ? null
     : signedOut && !token && !isPublicPath(pathname)
       ? // Logging out from a page is not a visit to it: no redirect back after the next sign-in.

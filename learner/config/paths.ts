@@ -6,7 +6,8 @@ export const paths = {
   root: { path: '/', title: '' },
   login: { path: '/login', title: '登录' },
   register: { path: '/register', title: '注册' },
-  sync: { path: '/sync', title: '正在登录' },
+  /** After sign-in, with the redirect the sign-in page was given, if any. */
+  sync: { path: '/sync', title: '正在登录', to: (redirect: string | null) => (redirect ? `/sync?redirect=${encodeURIComponent(redirect)}` : '/sync') },
   redirect: { path: '/redirect/*', title: '' },
   unauthorized: { path: '/401', title: '无权访问' },
   notFound: { path: '/404', title: '页面不存在' },

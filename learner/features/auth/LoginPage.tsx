@@ -14,10 +14,6 @@ import { paths } from '../../config/paths';
 import { useLogin } from './api/login';
 import { AuthCard } from './AuthCard';
 
-/** /sync with the redirect the login page was given, if any. */
-export function syncPath(redirect: string | null): string {
-  return redirect ? `${paths.sync.path}?redirect=${encodeURIComponent(redirect)}` : paths.sync.path;
-}
 
 type LoginForm = { username: string; password: string };
 
@@ -37,7 +33,7 @@ export function LoginPage() {
       {
         onSuccess: (result) => {
           signIn(result.token);
-          navigate(syncPath(search.get('redirect')), { replace: true });
+          navigate(paths.sync.to(search.get('redirect')), { replace: true });
         },
       },
     ),
