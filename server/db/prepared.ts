@@ -1,4 +1,4 @@
-import { CompiledQuery, PostgresAdapter, type Compilable, type Insertable, type QueryResult } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Compilable, type Insertable, type OnConflictBuilder, type QueryResult } from 'kysely';
 import { NAMED_MARKER } from './pgNamed';
 import type { Db } from './database';
 import type { DB } from './schema';
@@ -82,6 +82,18 @@ export interface OnConflictUpdate<C> {
   add?: readonly C[];
 }
 
+/** The ON CONFLICT clause of an insert into `table` (Kysely's onConflict callback). */
+export function onConflictUpdate<T extends keyof DB & string>(table: T, conflict: OnConflictUpdate<keyof DB[T] & string>) {
+  return (oc: OnConflictBuilder<DB, T>) =>
+    oc.columns(conflict.key as never).doUpdateSet(
+      (eb) =>
+        Object.fromEntries([
+          ...conflict.update.map((c) => [c, eb.ref(`excluded.${c}` as never)]),
+          ...(conflict.add ?? []).map((c) => [c, eb(eb.ref(`${table}.${c}` as never), '+', eb.ref(`excluded.${c}` as never))]),
+        ]) as never,
+    );
+}
+
 /** Bound parameters per statement: under SQLite's limit (32,766) and PostgreSQL's (65,535). */
 const PARAMS_PER_STATEMENT = 16_000;
 
@@ -126,19 +138,7 @@ async function insertChunk<T extends keyof DB & string>(
   if (!text) {
     // Kysely lays the values out row by row in the first row's column order: the same as above.
     const insert = db.insertInto(table).values(rows as never);
-    const compiled = (
-      conflict
-        ? insert.onConflict((oc) =>
-            oc.columns(conflict.key as never).doUpdateSet(
-              (eb) =>
-                Object.fromEntries([
-                  ...conflict.update.map((c) => [c, eb.ref(`excluded.${c}` as never)]),
-                  ...(conflict.add ?? []).map((c) => [c, eb(eb.ref(`${table}.${c}` as never), '+', eb.ref(`excluded.${c}` as never))]),
-                ]) as never,
-            ),
-          )
-        : insert
-    ).compile();
+    const compiled = (conflict ? insert.onConflict(onConflictUpdate(table, conflict)) : insert).compile();
     if (compiled.parameters.length !== parameters.length) throw new Error(`insertRows: unexpected layout for ${table}`);
     text = compiled.sql;
     known.set(key, text);

@@ -3,7 +3,7 @@ import { PaperEvent } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import { groupCommit } from '../../db/groupCommit';
-import { insertRows, prepared, type OnConflictUpdate, type Slots } from '../../db/prepared';
+import { insertRows, onConflictUpdate, prepared, type OnConflictUpdate, type Slots } from '../../db/prepared';
 import { NAMED_MARKER } from '../../db/pgNamed';
 import type { ExamRecordRow, PaperQuRow, PaperRow, WrongBookRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
@@ -69,13 +69,7 @@ export interface NewPaper {
   recordId: string;
 }
 
-/**
- * New papers, each with its start event and its attempt counted on the learner's record. A paper's
- * questions are kept as one draft row (paper_draft): a question gets its paper_qu row when it is
- * first answered, and the rest when the paper is handed in or looked at by an administrator (see
- * materialize). Papers started together are written together (see groupCommit): a cohort starting
- * at once costs four inserts and one commit per round of requests, however many it brings.
- */
+/** The rows new papers are written as: the paper, its draft, its start event, its attempt. */
 function startRows(started: readonly NewPaper[]) {
   return {
     papers: started.map((n) => n.paper),
@@ -94,8 +88,16 @@ function startRows(started: readonly NewPaper[]) {
   };
 }
 
-const ATTEMPT: OnConflictUpdate<'user_id' | 'exam_id' | 'update_time' | 'try_count'> = { key: ['user_id', 'exam_id'], update: ['update_time'], add: ['try_count'] };
+const ATTEMPT: OnConflictUpdate<keyof ExamRecordRow & string> = { key: ['user_id', 'exam_id'], update: ['update_time'], add: ['try_count'] };
 
+/**
+ * New papers, each with its start event and its attempt counted on the learner's record. A paper's
+ * questions are kept as one draft row (paper_draft): a question gets its paper_qu row when it is
+ * first answered, and the rest when the paper is handed in or looked at by an administrator (see
+ * materialize). Papers started together are written together (see groupCommit): a cohort starting
+ * at once costs, per round of requests, four inserts and a commit on SQLite, one statement on
+ * PostgreSQL, however many papers it brings.
+ */
 async function writeStarts(db: Db, started: readonly NewPaper[]): Promise<void[]> {
   const { papers, drafts, events, records } = startRows(started);
   if (isPostgres(db)) {
@@ -127,7 +129,7 @@ async function insertStartsPg(db: Db, count: number, tables: [PaperRow[], ...Arr
       .with('e', (w) => w.insertInto('paper_event').values(events as never))
       .insertInto('exam_record')
       .values(records as never)
-      .onConflict((oc) => oc.columns(['user_id', 'exam_id']).doUpdateSet((eb) => ({ update_time: eb.ref('excluded.update_time'), try_count: eb(eb.ref('exam_record.try_count'), '+', eb.ref('excluded.try_count')) })))
+      .onConflict(onConflictUpdate('exam_record', ATTEMPT))
       .compile();
     if (compiled.parameters.length !== parameters.length || compiled.parameters.some((v, i) => v !== parameters[i])) throw new Error('insertStartsPg: unexpected layout');
     text = compiled.sql;
