@@ -401,16 +401,15 @@ const EDITS: Array<{
     },
     stem: '将灭火器与适用的火灾配对',
     newStem: '将下列灭火器与最适用的火灾类型配对',
-    // A left item's select is named 配对 and what it shows (the type select, 题型 配对题, is not one of them).
+    // Each left item's select is named after it: 左侧第 n 项 配对.
     edit: async (page) => {
-      await page.getByRole('combobox', { name: /^配对 / }).nth(1).click();
+      await page.getByRole('combobox', { name: '左侧第 2 项 配对', exact: true }).click();
       await page.getByRole('option', { name: '右侧第 2 项：精密仪器火灾' }).click();
     },
     check: async (page) => {
-      const selects = page.getByRole('combobox', { name: /^配对 / });
-      await expect(selects).toHaveCount(2);
-      await expect(selects.nth(0)).toHaveText('右侧第 1 项：固体物质火灾');
-      await expect(selects.nth(1)).toHaveText('右侧第 2 项：精密仪器火灾');
+      await expect(page.getByRole('combobox', { name: / 配对$/ })).toHaveCount(2);
+      await expect(page.getByRole('combobox', { name: '左侧第 1 项 配对', exact: true })).toHaveText('右侧第 1 项：固体物质火灾');
+      await expect(page.getByRole('combobox', { name: '左侧第 2 项 配对', exact: true })).toHaveText('右侧第 2 项：精密仪器火灾');
     },
   },
   {
