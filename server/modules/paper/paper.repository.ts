@@ -101,7 +101,7 @@ const ATTEMPT: OnConflictUpdate<keyof ExamRecordRow & string> = { key: ['user_id
 async function writeStarts(db: Db, started: readonly NewPaper[]): Promise<void[]> {
   const { papers, drafts, events, records } = startRows(started);
   if (isPostgres(db)) {
-    await insertStartsPg(db, started.length, [papers, drafts, events, records]);
+    await insertStartsPg(db, [papers, drafts, events, records]);
   } else {
     await insertRows(db, 'paper', papers);
     await insertRows(db, 'paper_draft', drafts);
@@ -118,8 +118,9 @@ const startsPgSql = new Map<number, string>();
  * transaction; its SQL is built once per batch size, and the values are laid out table by table, row
  * by row, in each first row's column order, as Kysely compiles them (checked when built).
  */
-async function insertStartsPg(db: Db, count: number, tables: [PaperRow[], ...Array<Array<Record<string, unknown>>>]): Promise<void> {
+async function insertStartsPg(db: Db, tables: [PaperRow[], ...Array<Array<Record<string, unknown>>>]): Promise<void> {
   const parameters = tables.flatMap((rows) => rows.flatMap((row) => Object.keys(rows[0]).map((c) => (row as Record<string, unknown>)[c])));
+  const count = tables[0].length;
   let text = startsPgSql.get(count);
   if (!text) {
     const [papers, drafts, events, records] = tables;
@@ -148,17 +149,17 @@ export const startPaper = groupCommit(
 
 type CardEntry = [quId: string, parentId: string, groupIndex: number, sort: number, quType: number, score: number];
 
+/** A question of a paper as its draft lists it (what its first answer makes its row from). */
+export type DraftEntry = Omit<DrawnQu, 'question'>;
+
+const entryOf = ([qu_id, parent_id, group_index, sort, qu_type, score]: CardEntry): DraftEntry => ({ qu_id, parent_id, group_index, sort, qu_type, score });
+
 /** A draft's questions as the paper_qu rows they become (snapshots only when `questions` is given). */
 function draftRows(paperId: string, d: { card: string; questions?: string; create_time: number }): PaperQuRow[] {
   const texts = d.questions?.split('\n');
-  return (JSON.parse(d.card) as CardEntry[]).map(([qu_id, parent_id, group_index, sort, qu_type, score], i) => ({
+  return (JSON.parse(d.card) as CardEntry[]).map((entry, i) => ({
     paper_id: paperId,
-    qu_id,
-    parent_id,
-    group_index,
-    sort,
-    qu_type,
-    score,
+    ...entryOf(entry),
     question: texts?.[i] ?? '',
     answer: '',
     seq: 0,
@@ -250,12 +251,7 @@ const card = prepared((db, v: Slots<{ paperId: string }>) =>
     .orderBy('sort'),
 );
 
-const answeredRows = prepared((db, v: Slots<{ paperId: string }>) => db.selectFrom('paper_qu').select(['qu_id', 'answered', 'mark']).where('paper_id', '=', v.paperId));
-
 type CardRow = Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'answered' | 'mark'>;
-
-/** A question of a paper as its draft lists it (what its first answer makes its row from). */
-export type DraftEntry = Omit<DrawnQu, 'question'>;
 
 /** A paper's questions as its draft listed them, in paper order and by id. They never change: safe to keep. */
 export interface PaperCard {
@@ -272,19 +268,18 @@ export function paperCard(qus: ReadonlyArray<DraftEntry>): PaperCard {
 export async function draftCardOf(db: Db, paperId: string): Promise<PaperCard | undefined> {
   const d = await draftCard.first(db, { paperId });
   if (!d) return undefined;
-  return paperCard((JSON.parse(d.card) as CardEntry[]).map(([qu_id, parent_id, group_index, sort, qu_type, score]) => ({ qu_id, parent_id, group_index, sort, qu_type, score })));
+  return paperCard((JSON.parse(d.card) as CardEntry[]).map(entryOf));
 }
 
 /**
- * The answer card: each question with whether it is answered and marked. `known` is the paper's
- * draft card as kept by the caller (its entries stay right after the draft is gone, as the rows made
- * from it hold the same); without it the draft or, once gone, the rows are read. `marks`: the rows'
- * flags when the caller has read them already (findPaperWithMarks).
+ * The answer card: each question with whether it is answered and marked. `drafted` is the paper's
+ * draft card as the caller has it (its entries stay right after the draft is gone, as the rows made
+ * from it hold the same), `marks` its rows' flags (findPaperWithMarks); with no card, the rows are
+ * read whole.
  */
-export async function cardRows(db: Db, paperId: string, known?: PaperCard, marks?: readonly QuMarks[]): Promise<CardRow[]> {
-  const drafted = known ?? (await draftCardOf(db, paperId));
+export async function cardRows(db: Db, paperId: string, drafted: PaperCard | undefined, marks: readonly QuMarks[]): Promise<CardRow[]> {
   if (!drafted) return card.rows(db, { paperId });
-  const saved = new Map((marks ?? (await answeredRows.rows(db, { paperId }))).map((r) => [r.qu_id, r]));
+  const saved = new Map(marks.map((r) => [r.qu_id, r]));
   return drafted.entries.map(({ qu_id, parent_id, group_index, sort, qu_type }): CardRow => {
     const r = saved.get(qu_id);
     return { qu_id, parent_id, group_index, sort, qu_type, answered: r?.answered ?? 0, mark: r?.mark ?? 0 };
@@ -422,18 +417,20 @@ async function updateMany(db: Db, saves: readonly Save[]): Promise<SavedKey[]> {
   return out;
 }
 
+/** A saved question's key: its batch's lock order, and how the many-save update names what it wrote. */
+const saveKey = (paperId: string, quId: string) => `${paperId}:${quId}`;
+
 /** Saves of distinct questions: one statement updates those with a row; the rest go one by one. */
 async function writeSaves(db: Db, saves: readonly Save[]): Promise<boolean[]> {
-  const keyOf = (paperId: string, quId: string) => `${paperId}:${quId}`;
-  if (new Set(saves.map((a) => keyOf(a.paperId, a.quId))).size < saves.length) {
+  if (new Set(saves.map((a) => saveKey(a.paperId, a.quId))).size < saves.length) {
     // The same question twice in one batch: in arrival order, as one by one.
     const out: boolean[] = [];
     for (const a of saves) out.push(await saveOne(db, a));
     return out;
   }
-  const written = new Set((await updateMany(db, saves)).map((r) => keyOf(r.paper_id, r.qu_id)));
+  const written = new Set((await updateMany(db, saves)).map((r) => saveKey(r.paper_id, r.qu_id)));
   const out: boolean[] = [];
-  for (const a of saves) out.push(written.has(keyOf(a.paperId, a.quId)) || (await firstAnswer(db, a)));
+  for (const a of saves) out.push(written.has(saveKey(a.paperId, a.quId)) || (await firstAnswer(db, a)));
   return out;
 }
 
@@ -444,7 +441,7 @@ const saveOne = async (db: Db, a: Save): Promise<boolean> => (await writeSave(db
  * one statement (see groupCommit). A question still in the paper's draft gets its row with its first
  * answer.
  */
-export const saveAnswer = groupCommit(saveOne, (a) => `${a.paperId}:${a.quId}`, { write: writeSaves });
+export const saveAnswer = groupCommit(saveOne, (a) => saveKey(a.paperId, a.quId), { write: writeSaves });
 
 const paperQu = prepared((db, v: Slots<{ paperId: string; quId: string }>) =>
   db.selectFrom('paper_qu').select(['seq', 'parent_id', 'qu_type', 'update_time']).where('paper_id', '=', v.paperId).where('qu_id', '=', v.quId),
