@@ -68,3 +68,16 @@ export class TtlCache<K, V> {
   private readonly loading = new Map<K, Promise<V>>();
   private generation = 0;
 }
+
+/**
+ * A module's own TtlCache, one per app: made on first use and keyed by the app's caches object, so
+ * two apps in one process (and each test) never share it, as the caches on the service context.
+ */
+export function perAppCache<K, V>(ttlMs: number, maxEntries: number): (ctx: { caches: object; clock: Clock }) => TtlCache<K, V> {
+  const byApp = new WeakMap<object, TtlCache<K, V>>();
+  return (ctx) => {
+    let cache = byApp.get(ctx.caches);
+    if (!cache) byApp.set(ctx.caches, (cache = new TtlCache<K, V>(ctx.clock, ttlMs, maxEntries)));
+    return cache;
+  };
+}

@@ -2,8 +2,8 @@ import type { BodyOf, ExamCheckResult, ExamForLearner, ExamGroup, ExamPreview, E
 import { ExamOpenType, ExamState, GenericState, QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { QuDetail } from '../../../common/api/qu';
-import { inTransaction, type Caches, type ServiceContext } from '../../context';
-import { TtlCache } from '../../lib/cache';
+import { inTransaction, type ServiceContext } from '../../context';
+import { perAppCache } from '../../lib/cache';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { isBlankRichText, sanitizeRichText } from '../../lib/sanitize';
@@ -51,13 +51,7 @@ interface ExamMaterial {
 }
 
 /** Per app (keyed by its caches, never shared between two apps in one process). */
-const materials = new WeakMap<Caches, TtlCache<string, ExamMaterial | null>>();
-
-function materialCache(ctx: ServiceContext): TtlCache<string, ExamMaterial | null> {
-  let cache = materials.get(ctx.caches);
-  if (!cache) materials.set(ctx.caches, (cache = new TtlCache(ctx.clock, EXAM_TTL_MS, 1_000)));
-  return cache;
-}
+const materialCache = perAppCache<string, ExamMaterial | null>(EXAM_TTL_MS, 1_000);
 
 /** Forget what is cached of these exams (saved, enabled or disabled, deleted). */
 function examsChanged(ctx: ServiceContext, ids: readonly string[]): void {

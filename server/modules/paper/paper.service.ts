@@ -2,8 +2,8 @@ import type { BodyOf, CardItem, FillAnswerBody, FillAnswerResult, OpenPaper, Pap
 import type { AnswerInput } from '../../../common/api/qu';
 import { ExamState, GenericState, HandType, PaperEvent, PaperState, QuType, type CodeOf } from '../../../common/codes';
 import { ErrorCode } from '../../../common/errorCodes';
-import { inTransaction, type Caches, type ServiceContext } from '../../context';
-import { TtlCache } from '../../lib/cache';
+import { inTransaction, type ServiceContext } from '../../context';
+import { perAppCache } from '../../lib/cache';
 import type { Db } from '../../db/database';
 import type { PaperQuRow, PaperRow } from '../../db/schema';
 import { AppError, fail, notFound } from '../../lib/errors';
@@ -221,13 +221,8 @@ export async function paperQuDetail(ctx: ServiceContext, userId: string, paperId
  * Papers' draft cards, by paper id (undefined: no draft any more): a question's first answer makes
  * its row from them, and the answer card lists them. Kept from the paper's start.
  */
-const drafts = new WeakMap<Caches, TtlCache<string, repo.PaperCard | undefined>>();
-function draftsOf(ctx: ServiceContext) {
-  let cache = drafts.get(ctx.caches);
-  // A draft never changes, so any process may keep it; the bound is what a cohort needs at once.
-  if (!cache) drafts.set(ctx.caches, (cache = new TtlCache(ctx.clock, 10 * 60_000, 20_000)));
-  return cache;
-}
+// A draft never changes, so any process may keep it; the bound is what a cohort needs at once.
+const draftsOf = perAppCache<string, repo.PaperCard | undefined>(10 * 60_000, 20_000);
 
 const knownCard = (ctx: ServiceContext, paperId: string, db = ctx.db) => draftsOf(ctx).getOrLoad(paperId, () => repo.draftCardOf(db, paperId));
 
