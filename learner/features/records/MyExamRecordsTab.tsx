@@ -4,11 +4,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink } from 'react-router-dom';
-import { EmptyState } from '../../components/EmptyState';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
 import { useMyRecords } from './api/records';
-import { RecordList } from './PaperRecordsPage';
+import { NoRecords, RecordList } from './PaperRecordsPage';
 
 /** The latest records shown in the user centre; the whole list, with its search, is 我的成绩 (/web/paper). */
 const LATEST = 5;
@@ -20,14 +19,7 @@ export function MyExamRecordsTab() {
     <QueryState query={query}>
       {(page) =>
         page.records.length === 0 ? (
-          <EmptyState
-            text="还没有考试记录"
-            action={
-              <Button component={RouterLink} to={paths.examList.path} variant="contained">
-                去参加考试
-              </Button>
-            }
-          />
+          <NoRecords searched={false} />
         ) : (
           <Box sx={{ mx: { xs: -2, sm: -3 }, mt: { xs: -2, sm: -3 } }}>
             <RecordList records={page.records} />

@@ -100,6 +100,22 @@ export function RecordList({ records }: { records: readonly ExamRecordOfUser[] }
   );
 }
 
+/** No records: none found for a search, or none yet (then the way to the exams). */
+export function NoRecords({ searched }: { searched: boolean }) {
+  return (
+    <EmptyState
+      text={searched ? '没有找到相关考试记录' : '还没有考试记录'}
+      action={
+        !searched && (
+          <Button component={RouterLink} to={paths.examList.path} variant="contained">
+            去参加考试
+          </Button>
+        )
+      }
+    />
+  );
+}
+
 /** /web/paper: my record of each exam I took (attempts, best, last, passed), searchable by title; each row opens its attempts. */
 export function PaperRecordsPage() {
   const [search, setSearch] = useSearchParams();
@@ -149,16 +165,7 @@ export function PaperRecordsPage() {
         <QueryState query={query}>
           {(page) =>
             page.records.length === 0 ? (
-              <EmptyState
-                text={title ? '没有找到相关考试记录' : '还没有考试记录'}
-                action={
-                  !title && (
-                    <Button component={RouterLink} to={paths.examList.path} variant="contained">
-                      去参加考试
-                    </Button>
-                  )
-                }
-              />
+              <NoRecords searched={Boolean(title)} />
             ) : (
               <RecordList records={page.records} />
             )
