@@ -228,6 +228,30 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     expect((await t.call('/api/paper/paper/fill-answer', { paperId: pa, quId, seq: 2, answers: [] }, a.token)).body.code).toBe(ErrorCode.FAIL);
   }, 30_000);
 
+  it('starts a new exam past a paper left open beyond its deadline, handing that one in first', async () => {
+    const { repo } = await bankWithEveryType(t);
+    const first = await saveExam(t, examBody(repo.id, { title: '先考', totalTime: 1 }));
+    const next = await saveExam(t, examBody(repo.id, { title: '后考' }));
+    const l = await insertUser(t, `l_${dialect}_overdue`);
+    const old = (await t.call('/api/paper/paper/create-paper', { examId: first.id }, l.token)).body.data.id;
+    const card = await detailOf(t, old, l.token);
+    const quId = card.groups[0].quList[0].quId;
+    expect(card.groups.flatMap((g) => g.quList).every((q) => !q.answered)).toBe(true);
+    expect((await t.call('/api/paper/paper/fill-answer', { paperId: old, quId, seq: 1, answers: [], mark: true }, l.token)).body.code).toBe(0);
+    expect((await detailOf(t, old, l.token)).groups[0].quList[0]).toMatchObject({ quId, mark: true });
+    // No job has run: the open paper is found in the way of the new one and handed in at its deadline.
+    t.clock.advance(2 * 60_000);
+    const made = await t.call('/api/paper/paper/create-paper', { examId: next.id }, l.token);
+    expect(made.body.code).toBe(0);
+    expect(made.body.data.id).not.toBe(old);
+    expect((await t.call('/api/paper/paper/paper-result', { id: old }, l.token)).body.data).toMatchObject({ handType: HandType.DEADLINE });
+    expect((await t.call('/api/paper/paper/check-process', {}, l.token)).body.data).toMatchObject({ id: made.body.data.id, title: '后考' });
+    // Pressing start again resumes it, and the first exam is refused while it is open.
+    expect((await t.call('/api/paper/paper/create-paper', { examId: next.id }, l.token)).body.data.id).toBe(made.body.data.id);
+    const other = await t.call('/api/paper/paper/create-paper', { examId: first.id }, l.token);
+    expect(other.body).toMatchObject({ code: ErrorCode.EXAM_IN_PROGRESS, msg: '您有正在进行中的考试“后考”，请先完成该考试' });
+  }, 30_000);
+
   it('starts a cohort at once: every paper whole, one paper for a learner who presses start twice, one attempt each', async () => {
     const { repo } = await bankWithEveryType(t);
     const exam = await saveExam(t, examBody(repo.id, { shuffleOptions: true }));

@@ -9,7 +9,8 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import type { LimitRule } from '../../lib/rateLimit';
 import { STUDENT_ROLE_ID } from '../../seed/constants';
 import { getSiteConfig } from '../config/config.service';
-import { findUserByName, insertUser, isUniqueViolation, userInfo } from '../user/user.service';
+import { isUniqueViolation } from '../../db/errors';
+import { findUserByName, insertUser, userInfo } from '../user/user.service';
 import { checkOptionalMobile, checkPassword, checkRealName, checkUserName } from '../user/user.rules';
 import { createSession, resolveSession, type AuthUser } from './session.service';
 

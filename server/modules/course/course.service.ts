@@ -11,6 +11,7 @@ import { assertCatalogExists, catalogWithDescendants } from './catalog.service';
 import { invalidateCourses } from './course.def';
 import { removeStored } from './course.storage';
 import * as repo from './course.repository';
+import { isForeignKeyViolation } from '../../db/errors';
 import * as ware from './courseware.repository';
 
 const missing = () => notFound('课程不存在或已被删除');
@@ -96,12 +97,6 @@ export async function getCourse(ctx: ServiceContext, id: string): Promise<Course
   const row = await repo.findCourse(ctx.db, id);
   if (!row) throw missing();
   return (await toRecords(ctx, [row]))[0];
-}
-
-/** Both databases' foreign-key errors (PostgreSQL 23503, SQLite SQLITE_CONSTRAINT_FOREIGNKEY). */
-function isForeignKeyViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 /** Create (no id) or update a course; its audience lists are replaced; the first publication is stamped. */

@@ -14,6 +14,7 @@ import { listStat, registerRepoUsage, repoTitles } from '../qu/repo.service';
 import { deptIdOf } from '../user/user.service';
 import { examDefOf, examState, settingsOf, type ExamDef } from './exam.def';
 import * as repo from './exam.repository';
+import { isForeignKeyViolation } from '../../db/errors';
 import { checkComposition, cryptoRng, drawPaper, type BankStat, type FixedQu, type QuPools } from './paper.draw';
 
 const missing = () => notFound('考试不存在或已被删除');
@@ -317,8 +318,7 @@ export async function saveExam(ctx: ServiceContext, authorId: string, body: Exam
     examsChanged(ctx, [id]);
     return await getExam(ctx, id);
   } catch (e) {
-    const code = (e as { code?: unknown } | null)?.code;
-    if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw fail('所选人员不存在或已被删除，请刷新后重试');
+    if (isForeignKeyViolation(e)) throw fail('所选人员不存在或已被删除，请刷新后重试');
     throw e;
   }
 }

@@ -7,6 +7,7 @@ import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { ancestorDeptIds, assertDepartsExist } from '../depart/depart.service';
 import { deptIdOf } from '../user/user.service';
+import { isForeignKeyViolation } from '../../db/errors';
 import * as repo from './repo.repository';
 
 /** Question banks, filed under a category tree, each with its practice audience. */
@@ -86,11 +87,6 @@ export async function assertRepoExists(ctx: ServiceContext, id: string, msg = 'æ
 
 /** Titles of banks by id (lists that name banks). */
 export const repoTitles = (ctx: ServiceContext, ids: readonly string[]) => repo.repoTitles(ctx.db, [...new Set(ids)]);
-
-function isForeignKeyViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
 
 export async function saveRepo(ctx: ServiceContext, authorId: string, body: RepoSaveBody): Promise<RepoRecord> {
   const title = body.title.trim();

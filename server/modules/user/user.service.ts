@@ -12,6 +12,7 @@ import type {
 import { ErrorCode, type Page } from '../../../common/errorCodes';
 import { RoleType, UserState } from '../../../common/codes';
 import { inTransaction, type ServiceContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { AppError, fail, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -192,12 +193,6 @@ async function assertAdminRemains(ctx: ServiceContext): Promise<void> {
 }
 
 const duplicateName = () => new AppError(ErrorCode.DUPLICATE, '用户名已存在');
-
-/** Both databases' unique-constraint errors (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
-export function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 /** Create (no id) or update a user; the password is set on create only (/reset-pass changes it). */
 export async function saveUser(ctx: ServiceContext, who: AuthUser, body: UserSaveBody): Promise<UserRecord> {
