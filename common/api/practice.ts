@@ -81,13 +81,39 @@ export const CardEntry = Type.Object({
   isRight: Type.Union([Type.Boolean(), Type.Null()]),
 });
 
-/** What fill answers: the server's verdict with the right answer and analysis. */
+/** One part's answer to a combined question: the part's id (its quId in the question's subList) and the fields of its type. */
+export const SubAnswerInput = Type.Composite([Type.Object({ subId: Id }), AnswerInput]);
+export type SubAnswerInput = Static<typeof SubAnswerInput>;
+
+/**
+ * An answer as practice takes and keeps it: the fields of AnswerInput for a question of types 1–6;
+ * for a combined question (99) its parts' answers in `subAnswers` (a part left out is unanswered).
+ * `subAnswers` on any other type is refused.
+ */
+export const PracticeAnswer = Type.Composite([
+  AnswerInput,
+  Type.Object({ subAnswers: Type.Optional(Type.Array(SubAnswerInput, { maxItems: QU_LIMITS.subQuestions })) }),
+]);
+export type PracticeAnswer = Static<typeof PracticeAnswer>;
+
+/** The verdict on one part of a combined question, with that part's right answer. */
+export const SubFeedback = Type.Object({ subId: Id, isRight: Type.Boolean(), rightAnswer: AnswerInput });
+export type SubFeedback = Static<typeof SubFeedback>;
+
+/**
+ * What fill answers: the server's verdict with the right answer and analysis. A short answer (or a
+ * short-answer part) cannot be judged by machine: given, it counts as right, and the learner checks
+ * it against the reference answer shown. A combined question is right when every part is.
+ */
 export const PracticeFeedback = Type.Object({
   isRight: Type.Boolean(),
+  /** `{}` for a combined question: its parts' right answers are in `subs`. */
   rightAnswer: AnswerInput,
   analysis: Type.String(),
   /** The full question (right options, blanks' accepted answers, matches, sub-questions' analyses). */
   question: QuBody,
+  /** Combined questions answered part by part: one verdict per part, in subList order. */
+  subs: Type.Optional(Type.Array(SubFeedback)),
 });
 export type PracticeFeedback = Static<typeof PracticeFeedback>;
 
@@ -97,8 +123,8 @@ export const TrainingQu = Type.Object({
   total: Type.Integer(),
   question: QuPublic,
   favorite: Type.Boolean(),
-  /** My answer there, once given. */
-  answer: Type.Union([AnswerInput, Type.Null()]),
+  /** My answer there, once given (a combined question's parts in subAnswers). */
+  answer: Type.Union([PracticeAnswer, Type.Null()]),
   /** Present once answered, or in recite mode; null otherwise. */
   feedback: Type.Union([PracticeFeedback, Type.Null()]),
 });
@@ -135,7 +161,7 @@ export const practiceApi = defineApi('practice', {
   fill: {
     path: '/api/user/repo/fill',
     access: 'login',
-    body: Type.Composite([Type.Object({ trainId: Id, quId: Id }), AnswerInput]),
+    body: Type.Composite([Type.Object({ trainId: Id, quId: Id }), PracticeAnswer]),
     response: PracticeFeedback,
     summary: 'Answer a question of my training; the server judges',
   },

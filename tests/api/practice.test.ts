@@ -46,6 +46,102 @@ describe.each(DIALECTS)('bank practice on %s', (dialect) => {
     }
   });
 
+  it('judges a combined question part by part, keeps the part answers and shows nothing of the parts before answering', async () => {
+    const admin = await t.adminToken();
+    const repo = (await t.call('/api/repo/save', { title: `组合题库${dialect}`, practiceOpen: true, practiceAudience: 1 }, admin)).body.data;
+    const combined = (n: number) => ({
+      quType: QuType.COMBINED,
+      content: `<p>材料${n}：共享文件夹按部门授权。</p>`,
+      analysis: '<p>整体解析文字</p>',
+      subList: [
+        { quType: QuType.SINGLE, share: 1, content: '<p>体现了什么原则？</p>', analysis: '<p>单选小题解析文字</p>', answerList: [{ content: '最小权限', isRight: true }, { content: '人人可读', isRight: false }] },
+        { quType: QuType.FILL, share: 1, content: '<p>权限每<span data-blank="1"></span>复核一次。</p>', analysis: '<p>填空小题解析文字</p>', blanks: [{ answers: ['季度', '三个月'] }] },
+        { quType: QuType.SHORT, share: 2, content: '<p>给两条建议。</p>', analysis: '<p>简答小题解析文字</p>', refAnswer: '<p>简答参考文字</p>' },
+      ],
+    });
+    const saved: QuDetail[] = [];
+    for (const body of [combined(1), combined(2), { quType: QuType.SINGLE, content: '<p>普通单选</p>', answerList: [{ content: '对', isRight: true }, { content: '错', isRight: false }] }]) {
+      const r = await t.call<QuDetail>('/api/qu/qu/save', { repoId: repo.id, ...body }, admin);
+      expect(r.body.code, r.body.msg).toBe(0);
+      saved.push(r.body.data);
+    }
+    const [c1, c2, plain] = saved;
+    const partsOf = (q: QuDetail) => {
+      const [choice, fill, short] = q.subList!;
+      return { choice, fill, short, right: choice.answerList!.find((o) => o.isRight)!.id!, wrong: choice.answerList!.find((o) => !o.isRight)!.id! };
+    };
+    const learner = await insertUser(t, `p_${dialect}_combined`);
+    const trainId = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.SEQUENTIAL }, learner.token)).body.data.trainId;
+    const fill = (body: Record<string, unknown>) => t.call('/api/user/repo/fill', { trainId, ...body }, learner.token);
+
+    // Before answering: the parts' questions, none of their answers or analyses.
+    const before = await t.app.inject({ method: 'POST', url: '/api/user/repo/next', payload: { trainId, sequence: 1 }, headers: { token: learner.token } });
+    expect(before.json().data.question.subList).toHaveLength(3);
+    expect(before.body).not.toMatch(/isRight|"analysis"|refAnswer|rightAnswer|"subs"|"answers"|三个月|解析文字|简答参考文字/);
+    expect(before.json().data).toMatchObject({ answer: null, feedback: null });
+
+    // Part answers naming no part of the question, twice the same part, or sent for another type: refused, nothing kept.
+    const p1 = partsOf(c1);
+    const unknown = await fill({ quId: c1.id, subAnswers: [{ subId: c2.subList![0].id, answers: [partsOf(c2).right] }] });
+    expect(unknown.body).toMatchObject({ code: ErrorCode.FAIL, msg: '提交的小题不属于这道组合题，请刷新页面后重新作答' });
+    const twice = await fill({ quId: c1.id, subAnswers: [{ subId: p1.choice.id, answers: [p1.right] }, { subId: p1.choice.id, answers: [p1.wrong] }] });
+    expect(twice.body).toMatchObject({ code: ErrorCode.FAIL, msg: '同一小题只能提交一个答案' });
+    const onPlain = await fill({ quId: plain.id, answers: [plain.answerList![0].id], subAnswers: [{ subId: p1.choice.id, answers: [p1.right] }] });
+    expect(onPlain.body).toMatchObject({ code: ErrorCode.FAIL, msg: '这道题不是组合题，不能按小题作答' });
+    expect((await t.call('/api/user/repo/next', { trainId, sequence: 1 }, learner.token)).body.data.feedback).toBeNull();
+    expect((await t.call('/api/user/repo/card', { trainId }, learner.token)).body.data.training.answered).toBe(0);
+
+    // Every part right; the fill-in with its second accepted answer, written with spaces and full-width.
+    const allRight = [
+      { subId: p1.short.id, answer: '不点链接；先连 VPN。' },
+      { subId: p1.choice.id, answers: [p1.right] },
+      { subId: p1.fill.id, blanks: [' 三 个月 '] },
+    ];
+    const v1 = await fill({ quId: c1.id, subAnswers: allRight });
+    expect(v1.body.code, v1.body.msg).toBe(0);
+    expect(v1.body.data).toMatchObject({
+      isRight: true,
+      rightAnswer: {},
+      analysis: '<p>整体解析文字</p>',
+      subs: [
+        { subId: p1.choice.id, isRight: true, rightAnswer: { answers: [p1.right] } },
+        { subId: p1.fill.id, isRight: true, rightAnswer: { blanks: ['季度'] } },
+        { subId: p1.short.id, isRight: true, rightAnswer: { answer: '<p>简答参考文字</p>' } },
+      ],
+    });
+    expect(v1.body.data.question.subList.map((s: { analysis: string }) => s.analysis)).toEqual(['<p>单选小题解析文字</p>', '<p>填空小题解析文字</p>', '<p>简答小题解析文字</p>']);
+
+    // Revisited: my part answers (in the question's order) and the verdicts come back.
+    const again = (await t.call('/api/user/repo/next', { trainId, sequence: 1 }, learner.token)).body.data;
+    expect(again.answer).toEqual({ subAnswers: [allRight[1], allRight[2], allRight[0]] });
+    expect(again.feedback).toMatchObject({ isRight: true, subs: [{ subId: p1.choice.id, isRight: true }, { subId: p1.fill.id, isRight: true }, { subId: p1.short.id, isRight: true }] });
+
+    // One part wrong: the question is wrong, the other parts still right; an empty short part is not answered.
+    const p2 = partsOf(c2);
+    const v2 = await fill({ quId: c2.id, subAnswers: [{ subId: p2.choice.id, answers: [p2.wrong] }, { subId: p2.fill.id, blanks: ['季度'] }, { subId: p2.short.id, answer: '建议' }] });
+    expect(v2.body.data).toMatchObject({
+      isRight: false,
+      subs: [
+        { subId: p2.choice.id, isRight: false, rightAnswer: { answers: [p2.right] } },
+        { subId: p2.fill.id, isRight: true },
+        { subId: p2.short.id, isRight: true },
+      ],
+    });
+    const revisit2 = (await t.call('/api/user/repo/next', { trainId, sequence: 2 }, learner.token)).body.data;
+    expect(revisit2.answer.subAnswers).toEqual([{ subId: p2.choice.id, answers: [p2.wrong] }, { subId: p2.fill.id, blanks: ['季度'] }, { subId: p2.short.id, answer: '建议' }]);
+    expect(revisit2.feedback.subs.map((s: { isRight: boolean }) => s.isRight)).toEqual([false, true, true]);
+
+    const card = (await t.call('/api/user/repo/card', { trainId }, learner.token)).body.data;
+    expect(card.training).toMatchObject({ answered: 2, right: 1 });
+    expect(card.items.slice(0, 2).map((i: { isRight: boolean }) => i.isRight)).toEqual([true, false]);
+
+    // A short part left empty is unanswered, so wrong (in a fresh training of the same bank).
+    const retry = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.BY_TYPE, quType: QuType.COMBINED }, learner.token)).body.data.trainId;
+    const v3 = await t.call('/api/user/repo/fill', { trainId: retry, quId: c1.id, subAnswers: [{ subId: p1.choice.id, answers: [p1.right] }, { subId: p1.fill.id, blanks: ['季度'] }, { subId: p1.short.id, answer: '  ' }] }, learner.token);
+    expect(v3.body.data.isRight).toBe(false);
+    expect(v3.body.data.subs.map((s: { isRight: boolean }) => s.isRight)).toEqual([true, true, false]);
+  });
+
   it('opens a bank only to its audience, judges on the server, resumes, and clears wrong questions after two rights in a row', async () => {
     const admin = await t.adminToken();
     const { repo, qus } = await bankWithEveryType(t);

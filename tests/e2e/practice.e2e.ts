@@ -142,7 +142,7 @@ test('a learner practises the demo bank: feedback, star, continue, result, retry
   await expect(page.getByText('题库不存在或未对您开放练习')).toBeVisible();
 });
 
-test('by type: a combined question is self-checked, a fill-in is judged; recite shows answers at once', async ({ page, request }) => {
+test('by type: a combined question is judged part by part and comes back answered; a fill-in is judged; recite shows answers at once', async ({ page, request }) => {
   const userName = uniqueName('practice');
   await createUser(request, { userName, realName: '题型学员', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
   await signIn(page, userName, PASSWORD);
@@ -158,13 +158,34 @@ test('by type: a combined question is self-checked, a fill-in is judged; recite 
   // Nothing answered: refused with a message, nothing sent.
   await page.getByRole('button', { name: '提交答案' }).click();
   await expect(page.getByText('请先作答再提交')).toBeVisible();
-  await page.getByRole('radio', { name: /^A\./ }).first().check();
+  // The first part right, the second wrong (a phishing site may well use https), the third a short answer.
+  await page.getByRole('radio', { name: 'B. 钓鱼邮件' }).check();
+  await page.getByRole('radio', { name: 'A. 正确' }).check();
   await page.getByRole('textbox', { name: '作答' }).fill('不点击链接；连接 VPN。');
   await shoot(page, 'combined');
   await page.getByRole('button', { name: '提交答案' }).click();
-  await expect(page.getByText('已提交。组合题请对照下方的参考答案和解析自行检查。')).toBeVisible();
-  await expect(page.getByText('制造紧迫感并要求点击链接验证，是钓鱼邮件的典型特征。')).toBeVisible();
+  await expect(page.getByText('答对 2/3 个小题，请看下方各小题的正确答案和解析')).toBeVisible();
+  const part = (n: number) => question(page).getByRole('region', { name: `第${n}小题` });
+  await expect(part(1)).toContainText('答对');
+  await expect(part(1)).toContainText('制造紧迫感并要求点击链接验证，是钓鱼邮件的典型特征。');
+  await expect(part(2)).toContainText('答错');
+  await expect(part(2).getByText(/正确答案：/)).toHaveText('正确答案：B\u3000你的答案：A');
+  await expect(part(2)).toContainText('钓鱼网站同样可以使用 HTTPS 证书。');
+  await expect(part(3)).toContainText('已作答，请自查');
+  await expect(part(3)).toContainText('不点击链接；连接 VPN。');
+  await expect(part(3)).toContainText('在公共网络上先连接公司 VPN');
+  await expect(page.getByRole('navigation', { name: '答题卡' }).first().getByRole('button', { name: '第1题，答错' })).toBeVisible();
   await shoot(page, 'combined-feedback');
+
+  // Reload: the training resumes at the next question; going back shows my part answers and the verdicts.
+  await page.reload();
+  await expect(question(page)).toContainText('第 2 题');
+  await page.getByRole('button', { name: '上一题' }).click();
+  await expect(question(page)).toContainText('第 1 题');
+  await expect(part(2)).toContainText('答错');
+  await expect(part(2).getByText(/正确答案：/)).toHaveText('正确答案：B\u3000你的答案：A');
+  await expect(part(3)).toContainText('不点击链接；连接 VPN。');
+  await expect(page.getByRole('button', { name: '提交答案' })).toHaveCount(0);
 
   // By knowledge point would ask the same way; switch to fill-in: start over with another type.
   await page.goto(`/web/repo/view/${DEMO_REPO_ID}`);

@@ -19,7 +19,7 @@ import GridView from '@mui/icons-material/GridView';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { StartBody, TrainingQu } from '../../../common/api/practice';
+import type { PracticeAnswer, StartBody, TrainingQu } from '../../../common/api/practice';
 import type { AnswerInput } from '../../../common/api/qu';
 import { PracticeMode, QuType } from '../../../common/codes';
 import { QuestionAnswer, QuestionReview, hasAnswer } from '../../../common/components/question';
@@ -32,11 +32,10 @@ import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
 import { accuracy, useFillAnswer, useSetFavorite, useStartQuery, useTrainingCard, useTrainingQu, type TrainingCard } from './api/practice';
 import { AnswerCard } from './AnswerCard';
+import { CombinedFeedback } from './CombinedFeedback';
 import { trainingLabel } from './useStartTraining';
 
 const CHOICE_TYPES: number[] = [QuType.SINGLE, QuType.MULTIPLE, QuType.JUDGE];
-/** Types the server cannot judge part by part: the learner checks them against the reference. */
-const SELF_CHECKED: number[] = [QuType.SHORT, QuType.COMBINED];
 
 /** Whether a key press belongs to a field (typing) rather than to the page's shortcuts. */
 const inField = (target: EventTarget | null) => {
@@ -49,18 +48,43 @@ const onControl = (target: EventTarget | null) => {
   return Boolean(el?.tagName && (['BUTTON', 'A'].includes(el.tagName) || el.getAttribute?.('role') === 'button'));
 };
 
-/** A combined question's sub-answers in the order its review lists them. */
-function subAnswersOf(qu: TrainingQu, subs: Record<string, AnswerInput> | undefined) {
+/** A combined question's kept sub-answers (or, before the server has them, my drafts) in the order its review lists them. */
+function subAnswersOf(qu: TrainingQu, drafts: Record<string, AnswerInput> | undefined) {
+  const kept = new Map((qu.answer?.subAnswers ?? []).map(({ subId, ...a }) => [subId, a]));
   const list = qu.feedback?.question.subList ?? [];
-  return list.map((s, i) => subs?.[s.id ?? qu.question.subList[i]?.quId ?? ''] ?? null);
+  return list.map((s, i) => {
+    const id = s.id ?? qu.question.subList[i]?.quId ?? '';
+    return kept.get(id) ?? drafts?.[id] ?? null;
+  });
+}
+
+/** What the learner sends: a combined question's parts one by one, any other question's own answer. */
+function answerToSend(qu: TrainingQu, draft: AnswerInput, subs: Record<string, AnswerInput>): PracticeAnswer {
+  if (qu.question.quType !== QuType.COMBINED) return draft;
+  return { subAnswers: qu.question.subList.flatMap((s) => (hasAnswer(subs[s.quId]) ? [{ subId: s.quId, ...subs[s.quId] }] : [])) };
 }
 
 function Verdict({ qu, recite }: { qu: TrainingQu; recite: boolean }) {
   if (recite || !qu.feedback) return null;
-  if (SELF_CHECKED.includes(qu.question.quType)) {
+  const { subs, question } = qu.feedback;
+  // The server judges a short answer only for being there: the learner checks it against the reference.
+  if (qu.question.quType === QuType.SHORT || (qu.question.quType === QuType.COMBINED && !subs)) {
     return (
       <Alert severity="info" role="status">
         已提交。{qu.question.quType === QuType.SHORT ? '简答题' : '组合题'}请对照下方的参考答案和解析自行检查。
+      </Alert>
+    );
+  }
+  if (subs) {
+    const right = subs.filter((s) => s.isRight).length;
+    const hasShort = (question.subList ?? []).some((s) => s.quType === QuType.SHORT);
+    return qu.feedback.isRight ? (
+      <Alert severity="success" role="status">
+        回答正确，{subs.length} 个小题全部答对{hasShort ? '。简答小题请对照参考答案自行检查' : ''}
+      </Alert>
+    ) : (
+      <Alert severity="error" role="status">
+        答对 {right}/{subs.length} 个小题，请看下方各小题的正确答案和解析
       </Alert>
     );
   }
@@ -115,9 +139,7 @@ function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }
       return;
     }
     setError('');
-    // A combined question's parts are not carried one by one: the server records it as answered.
-    const answer = qu.question.quType === QuType.COMBINED ? {} : draft;
-    fill.mutate({ sequence: seq, quId: qu.question.quId, answer });
+    fill.mutate({ sequence: seq, quId: qu.question.quId, answer: answerToSend(qu, draft, subs) });
   };
   const proceed = () => {
     if (seq < total) go(seq + 1);
@@ -189,7 +211,8 @@ function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }
         />
       </Card>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
-        <Card component="section" aria-label="当前试题" sx={{ p: { xs: 2, sm: 3 } }}>
+        {/* overflow visible: a combined question's material stays in view (sticky) beside its parts. */}
+        <Card component="section" aria-label="当前试题" sx={{ p: { xs: 2, sm: 3 }, overflow: 'visible' }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
             <Typography sx={{ fontWeight: 600 }}>
               第 {seq} 题<Typography component="span" color="text.secondary"> / 共 {total} 题</Typography>
@@ -222,7 +245,11 @@ function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }
                 {data.feedback ? (
                   <>
                     <Verdict qu={data} recite={recite} />
-                    <QuestionReview question={data.feedback.question} answer={recite ? null : (data.answer ?? drafts[seq])} subAnswers={subAnswersOf(data, subDrafts[seq])} />
+                    {data.feedback.subs && !recite ? (
+                      <CombinedFeedback question={data.feedback.question} answer={data.answer} subs={data.feedback.subs} />
+                    ) : (
+                      <QuestionReview question={data.feedback.question} answer={recite ? null : (data.answer ?? drafts[seq])} subAnswers={subAnswersOf(data, subDrafts[seq])} />
+                    )}
                   </>
                 ) : (
                   <QuestionAnswer

@@ -306,6 +306,117 @@ describe('training', () => {
   });
 });
 
+describe('training a combined question', () => {
+  const combined: QuBody = {
+    quType: QuType.COMBINED,
+    content: '<p>阅读材料：小王连上了咖啡店的免费 Wi-Fi。</p>',
+    analysis: '<p>公共网络与钓鱼邮件叠加，是常见的攻击场景。</p>',
+    subList: [
+      { id: 's1', quType: QuType.SINGLE, share: 1, content: '<p>这封邮件最可能是：</p>', analysis: '<p>要求点链接验证是钓鱼的特征。</p>', answerList: [{ id: 'a1', content: '正常通知', isRight: false }, { id: 'a2', content: '钓鱼邮件', isRight: true }] },
+      { id: 's2', quType: QuType.FILL, share: 1, content: '<p>权限每<span data-blank="1"></span>复核一次。</p>', analysis: '<p>材料写明每季度复核。</p>', blanks: [{ answers: ['季度', '三个月'] }] },
+      { id: 's3', quType: QuType.SHORT, share: 2, content: '<p>给小王两条建议。</p>', analysis: '<p>言之有理即可。</p>', refAnswer: '<p>先连 VPN。</p>' },
+    ],
+  };
+  const publicQu: TrainingQu['question'] = {
+    quId: 'q2',
+    quType: QuType.COMBINED,
+    content: combined.content,
+    answerList: [],
+    blankCount: 0,
+    leftList: [],
+    rightList: [],
+    subList: [
+      { quId: 's1', share: 1, quType: QuType.SINGLE, content: '<p>这封邮件最可能是：</p>', answerList: [{ id: 'a1', content: '正常通知' }, { id: 'a2', content: '钓鱼邮件' }], blankCount: 0, leftList: [], rightList: [] },
+      { quId: 's2', share: 1, quType: QuType.FILL, content: '<p>权限每<span data-blank="1"></span>复核一次。</p>', answerList: [], blankCount: 1, leftList: [], rightList: [] },
+      { quId: 's3', share: 2, quType: QuType.SHORT, content: '<p>给小王两条建议。</p>', answerList: [], blankCount: 0, leftList: [], rightList: [] },
+    ],
+  };
+  const verdict: PracticeFeedback = {
+    isRight: false,
+    rightAnswer: {},
+    analysis: combined.analysis!,
+    question: combined,
+    subs: [
+      { subId: 's1', isRight: false, rightAnswer: { answers: ['a2'] } },
+      { subId: 's2', isRight: true, rightAnswer: { blanks: ['季度'] } },
+      { subId: 's3', isRight: true, rightAnswer: { answer: '<p>先连 VPN。</p>' } },
+    ],
+  };
+  const combinedCard = () => ({ ...card(), items: card().items.map((i) => (i.sequence === 2 ? { ...i, quType: QuType.COMBINED } : i)) });
+
+  it('sends each part, then marks each part right or wrong with its right answer and analysis', async () => {
+    const fills: any[] = [];
+    const { user } = renderApp({
+      path: '/web/repo/training/r1/1?trainId=t1',
+      user: learner(),
+      handlers: [
+        // The server's card after the answer: position 2 wrong.
+        api('user/repo/card', () => {
+          const c = combinedCard();
+          if (fills.length) c.items[1] = { ...c.items[1], answered: true, isRight: false };
+          return c;
+        }),
+        api('user/repo/next', (body: any) => (body.sequence === 2 ? quAt(2, { question: publicQu }) : quAt(body.sequence))),
+        api('user/repo/fill', (body: any) => {
+          fills.push(body);
+          return verdict;
+        }),
+      ],
+    });
+    expect(await screen.findByText('阅读材料：小王连上了咖啡店的免费 Wi-Fi。')).toBeTruthy();
+    expect(screen.queryByText(/要求点链接验证/)).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'A. 正常通知' }));
+    await user.type(screen.getByRole('textbox', { name: '第1空' }), '三个月');
+    await user.type(screen.getByRole('textbox', { name: '作答' }), '先连 VPN');
+    await user.click(screen.getByRole('button', { name: '提交答案' }));
+    await waitFor(() =>
+      expect(fills).toEqual([
+        { trainId: 't1', quId: 'q2', subAnswers: [{ subId: 's1', answers: ['a1'] }, { subId: 's2', blanks: ['三个月'] }, { subId: 's3', answer: '先连 VPN' }] },
+      ]),
+    );
+
+    expect((await screen.findByRole('status')).textContent).toBe('答对 2/3 个小题，请看下方各小题的正确答案和解析');
+    const first = screen.getByRole('region', { name: '第1小题' });
+    expect(within(first).getByText('答错')).toBeTruthy();
+    expect(within(first).getByText(/正确答案：/).textContent).toBe('正确答案：B\u3000你的答案：A');
+    expect(within(first).getByText('要求点链接验证是钓鱼的特征。')).toBeTruthy();
+    const second = screen.getByRole('region', { name: '第2小题' });
+    expect(within(second).getByText('答对')).toBeTruthy();
+    expect(within(second).getByText('季度 / 三个月')).toBeTruthy();
+    expect(within(second).getByText('材料写明每季度复核。')).toBeTruthy();
+    const third = screen.getByRole('region', { name: '第3小题' });
+    expect(within(third).getByText('已作答，请自查')).toBeTruthy();
+    expect(within(third).getByText('先连 VPN。')).toBeTruthy();
+    expect(screen.getByText('公共网络与钓鱼邮件叠加，是常见的攻击场景。')).toBeTruthy();
+    const nav = screen.getAllByRole('navigation', { name: '答题卡' })[0];
+    await waitFor(() => expect(within(nav).getByRole('button', { name: '第2题，答错' })).toBeTruthy());
+  });
+
+  it('shows my kept part answers and the verdicts when I come back to the question', async () => {
+    renderApp({
+      path: '/web/repo/training/r1/1?trainId=t1',
+      user: learner(),
+      handlers: [
+        api('user/repo/card', combinedCard()),
+        api('user/repo/next', (body: any) =>
+          quAt(body.sequence, {
+            question: publicQu,
+            answer: { subAnswers: [{ subId: 's1', answers: ['a2'] }, { subId: 's2', blanks: ['季度'] }] },
+            feedback: { ...verdict, subs: [{ ...verdict.subs![0], isRight: true }, verdict.subs![1], { ...verdict.subs![2], isRight: false }] },
+          }),
+        ),
+      ],
+    });
+    const first = await screen.findByRole('region', { name: '第1小题' });
+    expect(within(first).getByText('答对')).toBeTruthy();
+    expect(within(first).getByText(/正确答案：/).textContent).toBe('正确答案：B\u3000你的答案：B');
+    expect(within(screen.getByRole('region', { name: '第2小题' })).getByText(/你的答案：/).textContent).toContain('季度');
+    const third = screen.getByRole('region', { name: '第3小题' });
+    expect(within(third).getByText('未作答', { selector: '.MuiChip-label' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '提交答案' })).toBeNull();
+  });
+});
+
 describe('training result', () => {
   it('shows totals, per type, the missed questions and a retry', async () => {
     const result: TrainingResult = {

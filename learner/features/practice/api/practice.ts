@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerInput } from '../../../../common/api/qu';
-import { practiceApi, type PracticeFeedback, type StartBody, type TrainingQu } from '../../../../common/api/practice';
+import { practiceApi, type PracticeAnswer, type PracticeFeedback, type StartBody, type TrainingQu } from '../../../../common/api/practice';
 import type { DataOf } from '../../../../common/api/endpoint';
 import { call } from '../../../../common/http';
 
@@ -66,7 +65,7 @@ export const useTrainingQu = (trainId: string, sequence: number) =>
 export function useFillAnswer(trainId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ quId, answer }: { sequence: number; quId: string; answer: AnswerInput }) => call(practiceApi.fill, { trainId, quId, ...answer }),
+    mutationFn: ({ quId, answer }: { sequence: number; quId: string; answer: PracticeAnswer }) => call(practiceApi.fill, { trainId, quId, ...answer }),
     onSuccess: (feedback: PracticeFeedback, { sequence, answer }) => {
       client.setQueryData<TrainingQu>(practiceKeys.qu(trainId, sequence), (old) => (old ? { ...old, answer, feedback } : old));
       client.setQueryData<TrainingCard>(practiceKeys.card(trainId), (old) =>
