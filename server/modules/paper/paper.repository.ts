@@ -364,63 +364,75 @@ async function firstAnswer(db: Db, a: Save): Promise<boolean> {
   return (await insertAnswer.changed(db, { ...a, ...entry, mark: a.mark ?? 0 })) > 0 || (await writeSave(db, a)) > 0;
 }
 
-/** The columns of one save in the many-save update: name and type. */
-const SAVE_VALUES = [
-  ['paper_id', 'varchar(32)'], ['qu_id', 'varchar(32)'], ['user_id', 'varchar(32)'], ['answer', 'text'], ['answered', 'integer'],
-  ['mark', 'integer'], ['seq', 'integer'], ['now', 'bigint'], ['latest', 'bigint'],
-] as const;
-/** Saves per statement on SQLite: it allows 500 terms in one compound select. */
-const SAVES_PER_STATEMENT = 200;
+/** A statement's columns of values: name and type. */
+type Columns = ReadonlyArray<readonly [name: string, type: string]>;
+
+/** Rows per statement on SQLite: it allows 500 terms in one compound select. */
+const SQLITE_ROWS_PER_STATEMENT = 200;
 
 /**
- * The answer save for many questions in one statement, under the same conditions as one (a newer
- * seq; the caller's paper, in exam, inside its deadline); a save without `mark` keeps the stored one.
- * The paper is checked by a scalar subquery, which each dialect runs as one primary-key probe per
- * save (an EXISTS may be planned as a scan of every open paper). Kysely has no rows-of-values source
- * for both dialects, so the SQL is written out: PostgreSQL takes one array per column (one named
- * statement, planned once per connection), SQLite a union of selects per count.
+ * A statement over many rows of values, named `v` in its SQL. Kysely has no rows-of-values source for
+ * both dialects, so the SQL is written out: PostgreSQL takes one array per column (one named
+ * statement, planned once per connection), SQLite a union of selects per count, 200 rows at most.
  */
-const MANY_SAVE_SET = 'set answer = v.answer, answered = v.answered, seq = v.seq, update_time = v.now, mark = coalesce(v.mark, paper_qu.mark)';
-const MANY_SAVE_WHERE =
-  'where paper_qu.paper_id = v.paper_id and paper_qu.qu_id = v.qu_id and paper_qu.seq < v.seq ' +
-  'and (select paper.state from paper where paper.id = v.paper_id and paper.user_id = v.user_id and paper.deadline >= v.latest) = 0 ' +
-  'returning paper_qu.paper_id, paper_qu.qu_id';
-const MANY_SAVE_PG =
-  `${NAMED_MARKER}update paper_qu ${MANY_SAVE_SET} ` +
-  `from unnest(${SAVE_VALUES.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) as v(${SAVE_VALUES.map(([name]) => name).join(', ')}) ${MANY_SAVE_WHERE}`;
-const manySaveSqlite = new Map<number, string>();
-
-function manySaveSqliteText(count: number): string {
-  let text = manySaveSqlite.get(count);
-  if (!text) {
-    const row = `select ${SAVE_VALUES.map(([name, type]) => `cast(? as ${type}) as ${name}`).join(', ')}`;
-    text = `update paper_qu ${MANY_SAVE_SET} from (${Array.from({ length: count }, () => row).join(' union all ')}) as v ${MANY_SAVE_WHERE}`;
-    manySaveSqlite.set(count, text);
-  }
-  return text;
+function rowsStatement(columns: Columns, sqlOf: (source: string) => string) {
+  const pg = `${NAMED_MARKER}${sqlOf(`unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) as v(${columns.map(([name]) => name).join(', ')})`)}`;
+  const sqlite = new Map<number, string>();
+  const row = `select ${columns.map(([name, type]) => `cast(? as ${type}) as ${name}`).join(', ')}`;
+  return async <R>(db: Db, rows: ReadonlyArray<readonly unknown[]>): Promise<R[]> => {
+    if (rows.length === 0) return [];
+    if (isPostgres(db)) return (await db.executeQuery<R>(CompiledQuery.raw(pg, columns.map((_, i) => rows.map((r) => r[i]))))).rows;
+    const out: R[] = [];
+    for (let i = 0; i < rows.length; i += SQLITE_ROWS_PER_STATEMENT) {
+      const chunk = rows.slice(i, i + SQLITE_ROWS_PER_STATEMENT);
+      let text = sqlite.get(chunk.length);
+      if (!text) sqlite.set(chunk.length, (text = sqlOf(`(${Array.from({ length: chunk.length }, () => row).join(' union all ')}) as v`)));
+      out.push(...(await db.executeQuery<R>(CompiledQuery.raw(text, chunk.flat()))).rows);
+    }
+    return out;
+  };
 }
+
+/**
+ * Many saves in one statement each way, under the same conditions as one: the caller's paper, in exam,
+ * inside its deadline. The paper is checked by a scalar subquery, which each dialect runs as one
+ * primary-key probe per save (an EXISTS may be planned as a scan of every open paper).
+ */
+const PAPER_OPEN_FOR_V = '(select paper.state from paper where paper.id = v.paper_id and paper.user_id = v.user_id and paper.deadline >= v.latest) = 0';
+
+/** Saves over stored answers: a newer seq only; a save without `mark` keeps the stored one. */
+const updateMany = rowsStatement(
+  [['paper_id', 'varchar(32)'], ['qu_id', 'varchar(32)'], ['user_id', 'varchar(32)'], ['answer', 'text'], ['answered', 'integer'], ['mark', 'integer'], ['seq', 'integer'], ['now', 'bigint'], ['latest', 'bigint']],
+  (source) =>
+    'update paper_qu set answer = v.answer, answered = v.answered, seq = v.seq, update_time = v.now, mark = coalesce(v.mark, paper_qu.mark) ' +
+    `from ${source} where paper_qu.paper_id = v.paper_id and paper_qu.qu_id = v.qu_id and paper_qu.seq < v.seq and ${PAPER_OPEN_FOR_V} ` +
+    'returning paper_qu.paper_id, paper_qu.qu_id',
+);
+const updateRow = (a: Save) => [a.paperId, a.quId, a.userId, a.answer, a.answered, a.mark ?? null, a.seq, a.now, a.latest];
+
+/** First answers: each question's row, made from its draft entry (one made meanwhile is left alone). */
+const insertMany = rowsStatement(
+  [
+    ['paper_id', 'varchar(32)'], ['qu_id', 'varchar(32)'], ['user_id', 'varchar(32)'], ['parent_id', 'varchar(32)'], ['group_index', 'integer'], ['sort', 'integer'],
+    ['qu_type', 'integer'], ['score', 'double precision'], ['answer', 'text'], ['answered', 'integer'], ['mark', 'integer'], ['seq', 'integer'], ['now', 'bigint'], ['latest', 'bigint'],
+  ],
+  (source) =>
+    'insert into paper_qu (paper_id, qu_id, parent_id, group_index, sort, qu_type, score, question, answer, seq, answered, mark, update_time) ' +
+    `select v.paper_id, v.qu_id, v.parent_id, v.group_index, v.sort, v.qu_type, v.score, '', v.answer, v.seq, v.answered, v.mark, v.now from ${source} where ${PAPER_OPEN_FOR_V} ` +
+    'on conflict (paper_id, qu_id) do nothing returning paper_id, qu_id',
+);
+const insertRow = (a: Save, e: DraftEntry) => [a.paperId, a.quId, a.userId, e.parent_id, e.group_index, e.sort, e.qu_type, e.score, a.answer, a.answered, a.mark ?? 0, a.seq, a.now, a.latest];
 
 type SavedKey = { paper_id: string; qu_id: string };
+const keysOf = (rows: readonly SavedKey[]) => new Set(rows.map((r) => saveKey(r.paper_id, r.qu_id)));
 
-async function updateMany(db: Db, saves: readonly Save[]): Promise<SavedKey[]> {
-  const valuesOf = (a: Save) => [a.paperId, a.quId, a.userId, a.answer, a.answered, a.mark ?? null, a.seq, a.now, a.latest];
-  if (isPostgres(db)) {
-    const rows = saves.map(valuesOf);
-    const columns = SAVE_VALUES.map((_, i) => rows.map((r) => r[i]));
-    return (await db.executeQuery<SavedKey>(CompiledQuery.raw(MANY_SAVE_PG, columns))).rows;
-  }
-  const out: SavedKey[] = [];
-  for (let i = 0; i < saves.length; i += SAVES_PER_STATEMENT) {
-    const chunk = saves.slice(i, i + SAVES_PER_STATEMENT);
-    out.push(...(await db.executeQuery<SavedKey>(CompiledQuery.raw(manySaveSqliteText(chunk.length), chunk.flatMap(valuesOf)))).rows);
-  }
-  return out;
-}
-
-/** A saved question's key: its batch's lock order, and how the many-save update names what it wrote. */
+/** A saved question's key: its batch's lock order, and how the many-row statements name what they wrote. */
 const saveKey = (paperId: string, quId: string) => `${paperId}:${quId}`;
 
-/** Saves of distinct questions: one statement updates those with a row; the rest go one by one. */
+/**
+ * Saves of distinct questions: one statement updates those with a row, one makes the rows of first
+ * answers; only a row made meanwhile by another process is saved over on its own.
+ */
 async function writeSaves(db: Db, saves: readonly Save[]): Promise<boolean[]> {
   if (new Set(saves.map((a) => saveKey(a.paperId, a.quId))).size < saves.length) {
     // The same question twice in one batch: in arrival order, as one by one.
@@ -428,9 +440,21 @@ async function writeSaves(db: Db, saves: readonly Save[]): Promise<boolean[]> {
     for (const a of saves) out.push(await saveOne(db, a));
     return out;
   }
-  const written = new Set((await updateMany(db, saves)).map((r) => saveKey(r.paper_id, r.qu_id)));
+  const updated = keysOf(await updateMany<SavedKey>(db, saves.map(updateRow)));
+  const firsts = new Map<Save, DraftEntry>();
+  for (const a of saves) {
+    if (updated.has(saveKey(a.paperId, a.quId))) continue;
+    const entry = (await a.draft(db))?.byId.get(a.quId);
+    if (entry) firsts.set(a, entry);
+  }
+  const made = keysOf(await insertMany<SavedKey>(db, [...firsts].map(([a, entry]) => insertRow(a, entry))));
   const out: boolean[] = [];
-  for (const a of saves) out.push(written.has(saveKey(a.paperId, a.quId)) || (await firstAnswer(db, a)));
+  for (const a of saves) {
+    const key = saveKey(a.paperId, a.quId);
+    if (updated.has(key) || made.has(key)) out.push(true);
+    // Not the caller's, not open, not on the paper, or stale (refused); or its row was made meanwhile.
+    else out.push(firsts.has(a) && (await writeSave(db, a)) > 0);
+  }
   return out;
 }
 
