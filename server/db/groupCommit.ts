@@ -11,8 +11,9 @@ import type { Db } from './database';
  * go together in the next, so a slower database gets larger batches rather than more transactions.
  * With `many.write`, a batch of several is written by it in a few statements (rows of many papers in
  * one insert) instead of by `write` once per caller; it answers in the order it was given. Where
- * `many.oneStatement(db)` says it writes a batch in a single statement there, that statement is its
- * own transaction (no BEGIN and COMMIT round trips), however many the batch holds.
+ * `many.standalone(db)` says so, `many.write` runs with no transaction around it (no BEGIN and COMMIT
+ * round trips), however many the batch holds: each of its statements must then be whole by itself,
+ * and a batch written in part must be safe to write again (the fallback below runs it again).
  *
  * The writes of a batch run in the order of `lockKey` (PostgreSQL takes row locks as it goes, and
  * two batches must not wait for each other in a circle). A batch that fails is rolled back and its
@@ -22,7 +23,7 @@ import type { Db } from './database';
 export function groupCommit<A, R>(
   write: (db: Db, arg: A) => Promise<R>,
   lockKey: (arg: A) => string,
-  many?: { write: (db: Db, args: readonly A[]) => Promise<R[]>; oneStatement?: (db: Db) => boolean },
+  many?: { write: (db: Db, args: readonly A[]) => Promise<R[]>; standalone?: (db: Db) => boolean },
 ): (db: Db, arg: A) => Promise<R> {
   const queues = new WeakMap<Db, Queue<A, R>>();
 
@@ -31,7 +32,7 @@ export function groupCommit<A, R>(
     let results: R[];
     try {
       const args = ordered.map((p) => p.arg);
-      if (many?.oneStatement?.(db)) {
+      if (many?.standalone?.(db)) {
         results = await many.write(db, args);
       } else {
         results = await db.transaction().execute(async (tx) => {

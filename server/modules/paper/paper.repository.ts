@@ -144,7 +144,7 @@ export const startPaper = groupCommit(
     await writeStarts(db, [n]);
   },
   (n) => n.paper.user_id,
-  { write: writeStarts, oneStatement: isPostgres },
+  { write: writeStarts, standalone: isPostgres },
 );
 
 type CardEntry = [quId: string, parentId: string, groupIndex: number, sort: number, quType: number, score: number];
@@ -424,14 +424,17 @@ const insertMany = rowsStatement(
 const insertRow = (a: Save, e: DraftEntry) => [a.paperId, a.quId, a.userId, e.parent_id, e.group_index, e.sort, e.qu_type, e.score, a.answer, a.answered, a.mark ?? 0, a.seq, a.now, a.latest];
 
 type SavedKey = { paper_id: string; qu_id: string };
-const keysOf = (rows: readonly SavedKey[]) => new Set(rows.map((r) => saveKey(r.paper_id, r.qu_id)));
 
 /** A saved question's key: its batch's lock order, and how the many-row statements name what they wrote. */
 const saveKey = (paperId: string, quId: string) => `${paperId}:${quId}`;
 
 /**
- * Saves of distinct questions: one statement updates those with a row, one makes the rows of first
- * answers; only a row made meanwhile by another process is saved over on its own.
+ * Saves of distinct questions, in a statement or two: one makes the rows of first answers, one
+ * updates the rows there are. A save's seq says which to try first (the first change of a question
+ * goes as seq 1); a guess gone wrong costs a statement, never an answer. Only a row another process
+ * made meanwhile is saved over on its own. Every statement is whole by itself and a save written
+ * twice is acknowledged again (its seq is no longer newer), so on PostgreSQL the batch needs no
+ * transaction.
  */
 async function writeSaves(db: Db, saves: readonly Save[]): Promise<boolean[]> {
   if (new Set(saves.map((a) => saveKey(a.paperId, a.quId))).size < saves.length) {
@@ -440,20 +443,27 @@ async function writeSaves(db: Db, saves: readonly Save[]): Promise<boolean[]> {
     for (const a of saves) out.push(await saveOne(db, a));
     return out;
   }
-  const updated = keysOf(await updateMany<SavedKey>(db, saves.map(updateRow)));
-  const firsts = new Map<Save, DraftEntry>();
-  for (const a of saves) {
-    if (updated.has(saveKey(a.paperId, a.quId))) continue;
-    const entry = (await a.draft(db))?.byId.get(a.quId);
-    if (entry) firsts.set(a, entry);
-  }
-  const made = keysOf(await insertMany<SavedKey>(db, [...firsts].map(([a, entry]) => insertRow(a, entry))));
+  const written = new Set<string>();
+  const tried = new Set<Save>();
+  const insertFirsts = async (batch: readonly Save[]) => {
+    const rows: unknown[][] = [];
+    for (const a of batch) {
+      const entry = (await a.draft(db))?.byId.get(a.quId);
+      if (!entry) continue;
+      tried.add(a);
+      rows.push(insertRow(a, entry));
+    }
+    for (const r of await insertMany<SavedKey>(db, rows)) written.add(saveKey(r.paper_id, r.qu_id));
+  };
+  const left = () => saves.filter((a) => !written.has(saveKey(a.paperId, a.quId)));
+  await insertFirsts(saves.filter((a) => a.seq === 1));
+  for (const r of await updateMany<SavedKey>(db, left().map(updateRow))) written.add(saveKey(r.paper_id, r.qu_id));
+  await insertFirsts(left().filter((a) => !tried.has(a)));
   const out: boolean[] = [];
   for (const a of saves) {
-    const key = saveKey(a.paperId, a.quId);
-    if (updated.has(key) || made.has(key)) out.push(true);
     // Not the caller's, not open, not on the paper, or stale (refused); or its row was made meanwhile.
-    else out.push(firsts.has(a) && (await writeSave(db, a)) > 0);
+    const done = written.has(saveKey(a.paperId, a.quId)) || (a.seq !== 1 && tried.has(a) && (await writeSave(db, a)) > 0);
+    out.push(done);
   }
   return out;
 }
@@ -465,7 +475,7 @@ const saveOne = async (db: Db, a: Save): Promise<boolean> => (await writeSave(db
  * one statement (see groupCommit). A question still in the paper's draft gets its row with its first
  * answer.
  */
-export const saveAnswer = groupCommit(saveOne, (a) => saveKey(a.paperId, a.quId), { write: writeSaves });
+export const saveAnswer = groupCommit(saveOne, (a) => saveKey(a.paperId, a.quId), { write: writeSaves, standalone: isPostgres });
 
 const paperQu = prepared((db, v: Slots<{ paperId: string; quId: string }>) =>
   db.selectFrom('paper_qu').select(['seq', 'parent_id', 'qu_type', 'update_time']).where('paper_id', '=', v.paperId).where('qu_id', '=', v.quId),
