@@ -5,6 +5,7 @@ import { defineApi } from './endpoint';
 import { EmptyBody, Id, IdBody, IdsBody, Int, Millis, OptText, Page, PageRequest } from './base';
 import { AnswerInput, QuBody, QuPublic } from './qu';
 import { Score } from './exam';
+import { PracticeAnswer, SubFeedback } from './practiceAnswer';
 
 /**
  * Papers (one learner's attempt at an exam), marking and the wrong book. Every paper call checks
@@ -318,14 +319,24 @@ export const WrongBookNext = Type.Object({
   index: Type.Integer(),
   total: Type.Integer(),
 });
+export type WrongBookNext = Static<typeof WrongBookNext>;
 
+/**
+ * The verdict on a wrong-book answer, judged as practice judges (a given short answer counts as
+ * right, for the learner to check against the reference; a combined question is right when every
+ * part is).
+ */
 export const WrongBookCheck = Type.Object({
   isRight: Type.Boolean(),
+  /** `{}` for a combined question: its parts' right answers are in `subs`. */
   rightAnswer: AnswerInput,
   analysis: Type.String(),
   /** The full question, for showing the right options and blanks. */
   question: QuBody,
+  /** A combined question: one verdict per part, in subList order. */
+  subs: Type.Optional(Type.Array(SubFeedback)),
 });
+export type WrongBookCheck = Static<typeof WrongBookCheck>;
 
 export const wrongBookApi = defineApi('wrong-book', {
   paging: { path: '/api/user/wrong-book/paging', access: 'login', body: PageRequest(Type.Object({ examId: OptText(32), title: OptText() })), response: Page(WrongBookItem), summary: 'My wrong questions (of an exam)' },
@@ -339,7 +350,8 @@ export const wrongBookApi = defineApi('wrong-book', {
   check: {
     path: '/api/user/wrong-book/check',
     access: 'login',
-    body: Type.Composite([Type.Object({ examId: Id, quId: Id }), AnswerInput]),
+    /** A combined question's parts in `subAnswers`, as practice takes them. */
+    body: Type.Composite([Type.Object({ examId: Id, quId: Id }), PracticeAnswer]),
     response: WrongBookCheck,
     summary: 'Judge my answer to a wrong-book question and show the right one',
   },

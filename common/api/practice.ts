@@ -4,6 +4,7 @@ import { Perm } from '../permissions';
 import { defineApi } from './endpoint';
 import { Id, Int, Millis, OptText, Page, PageRequest } from './base';
 import { AnswerInput, QU_LIMITS, QuBody, QuPublic } from './qu';
+import { PracticeAnswer, SubFeedback } from './practiceAnswer';
 import { RepoStat } from './repo';
 
 /**
@@ -81,24 +82,9 @@ export const CardEntry = Type.Object({
   isRight: Type.Union([Type.Boolean(), Type.Null()]),
 });
 
-/** One part's answer to a combined question: the part's id (its quId in the question's subList) and the fields of its type. */
-export const SubAnswerInput = Type.Composite([Type.Object({ subId: Id }), AnswerInput]);
-export type SubAnswerInput = Static<typeof SubAnswerInput>;
-
-/**
- * An answer as practice takes and keeps it: the fields of AnswerInput for a question of types 1–6;
- * for a combined question (99) its parts' answers in `subAnswers` (a part left out is unanswered).
- * `subAnswers` on any other type is refused.
- */
-export const PracticeAnswer = Type.Composite([
-  AnswerInput,
-  Type.Object({ subAnswers: Type.Optional(Type.Array(SubAnswerInput, { maxItems: QU_LIMITS.subQuestions })) }),
-]);
-export type PracticeAnswer = Static<typeof PracticeAnswer>;
-
-/** The verdict on one part of a combined question, with that part's right answer. */
-export const SubFeedback = Type.Object({ subId: Id, isRight: Type.Boolean(), rightAnswer: AnswerInput });
-export type SubFeedback = Static<typeof SubFeedback>;
+// Answers and verdicts that the wrong book shares (common/api/paper.ts): kept apart so that the
+// paper calls do not carry practice's schemas into the exam page.
+export { PracticeAnswer, SubAnswerInput, SubFeedback } from './practiceAnswer';
 
 /**
  * What fill answers: the server's verdict with the right answer and analysis. A short answer (or a

@@ -8,7 +8,8 @@ import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, signIn, uniqueName }
  * exam through the API (one question wrong, one right), then sees the record on /web/paper, the
  * attempt on the attempts page, the wrong question in the wrong book, walks it (wrong first: the
  * answer and analysis; then right), opens the question's answer, and is refused the answer of a
- * question never got wrong. The device check shows its checks with a fake camera.
+ * question never got wrong; a combined question in the wrong book is walked part by part. The
+ * device check shows its checks with a fake camera.
  */
 
 // The config's browser, plus a fake camera and microphone that need no permission prompt (the device check).
@@ -32,9 +33,9 @@ test.use({
 const SHOTS = '/work/shots/lx';
 const PASSWORD = 'Record1234';
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, desktopWidth = 1440) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [label, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
+  for (const [label, width, height] of [['desktop', desktopWidth, 900], ['phone', 390, 844]] as const) {
     await page.setViewportSize({ width, height });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
@@ -47,6 +48,42 @@ interface Option {
   id: string;
   content: string;
   isRight: boolean;
+}
+
+/** An exam open to everyone, 30 minutes, scores shown and no review, of the given sections. */
+function saveExam(request: APIRequestContext, admin: string, title: string, content: string, groups: object[]) {
+  return api<{ id: string }>(
+    request,
+    '/api/exam/exam/save',
+    {
+      title,
+      content,
+      openType: 1,
+      departIds: [],
+      userIds: [],
+      password: '',
+      startTime: null,
+      endTime: null,
+      totalTime: 30,
+      qualifyScore: 10,
+      chance: 0,
+      handMin: 0,
+      lateMax: 0,
+      resultShow: 2,
+      reviewAfterEnd: false,
+      thanks: '谢谢参与',
+      displayMode: 1,
+      shuffleQuestions: false,
+      shuffleOptions: false,
+      leaveLimit: 0,
+      fullscreen: false,
+      blockPaste: false,
+      watermark: false,
+      idleLimit: 0,
+      groups,
+    },
+    admin,
+  );
 }
 
 /** An administrator's bank of three single-choice questions and an exam of the first two (scores shown, no review). */
@@ -74,38 +111,7 @@ async function examOfTwo(request: APIRequestContext) {
   const q2 = await question('离开座位时电脑应当怎样？', '离开时锁屏，防止他人使用。', '锁屏', '保持登录');
   const q3 = await question('公司内网密码可以写在便签上吗？', '不可以，密码不应写在可见的地方。', '不可以', '可以');
   const title = `成绩记录测验${tag}`;
-  const exam = await api<{ id: string }>(
-    request,
-    '/api/exam/exam/save',
-    {
-      title,
-      content: '<p>两道单选题。</p>',
-      openType: 1,
-      departIds: [],
-      userIds: [],
-      password: '',
-      startTime: null,
-      endTime: null,
-      totalTime: 30,
-      qualifyScore: 10,
-      chance: 0,
-      handMin: 0,
-      lateMax: 0,
-      resultShow: 2,
-      reviewAfterEnd: false,
-      thanks: '谢谢参与',
-      displayMode: 1,
-      shuffleQuestions: false,
-      shuffleOptions: false,
-      leaveLimit: 0,
-      fullscreen: false,
-      blockPaste: false,
-      watermark: false,
-      idleLimit: 0,
-      groups: [{ title: '单选题', quType: 1, perScore: 5, draws: [], quIds: [q1.id, q2.id] }],
-    },
-    admin,
-  );
+  const exam = await saveExam(request, admin, title, '<p>两道单选题。</p>', [{ title: '单选题', quType: 1, perScore: 5, draws: [], quIds: [q1.id, q2.id] }]);
   return { exam: { id: exam.id, title }, q1, q2, q3 };
 }
 
@@ -214,6 +220,79 @@ test('after an exam: my results, the attempts, the wrong book and its walk, a qu
   await page.getByRole('dialog').getByRole('button', { name: '移出' }).click();
   await expect(page.getByText('错题本里没有题目，继续保持！')).toBeVisible();
   await expect(page.getByRole('button', { name: '开始练习' })).toBeDisabled();
+});
+
+test('the wrong-book walk judges a combined question part by part', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  const tag = Math.random().toString(36).slice(2, 7);
+  const repo = await api<{ id: string }>(request, '/api/repo/save', { title: `材料题库${tag}`, practiceOpen: false, practiceAudience: 1 }, admin);
+  const combined = await api<{ id: string; subList: Array<{ id: string; answerList: Option[] }> }>(
+    request,
+    '/api/qu/qu/save',
+    {
+      repoId: repo.id,
+      quType: 99,
+      content: '<p>阅读材料：公司规定，员工离职当天由 IT 部门停用其全部账户；共享文件夹按部门授权，每季度复核一次。</p>',
+      analysis: '<p>账户及时停用与定期复核，都是最小权限原则的落实。</p>',
+      subList: [
+        { quType: 1, share: 1, content: '<p>这项规定主要体现了哪条原则？</p>', analysis: '<p>只给完成工作所需的最少权限。</p>', answerList: [{ content: '方便优先', isRight: false }, { content: '最小权限', isRight: true }] },
+        { quType: 3, share: 1, content: '<p>离职员工的账户可以保留一个月再停用。</p>', analysis: '<p>规定要求离职当天停用。</p>', answerList: [{ content: '正确', isRight: false }, { content: '错误', isRight: true }] },
+        { quType: 5, share: 1, content: '<p>共享文件夹的权限每<span data-blank="1"></span>复核一次。</p>', analysis: '<p>材料写明每季度复核。</p>', blanks: [{ answers: ['季度', '三个月'] }] },
+      ],
+    },
+    admin,
+  );
+  const title = `材料题测验${tag}`;
+  const exam = await saveExam(request, admin, title, '<p>一道材料题。</p>', [{ title: '材料题', quType: 99, perScore: 12, draws: [], quIds: [combined.id] }]);
+  const userName = uniqueName('combined');
+  await createUser(request, { userName, realName: '材料学员', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
+  const token = await apiToken(request, userName, PASSWORD);
+
+  // The exam, through the API: the first part wrong, the others right, so the question is filed in the wrong book.
+  const [choice, judge, fill] = combined.subList;
+  const { id: paperId } = await api<{ id: string }>(request, '/api/paper/paper/create-paper', { examId: exam.id }, token);
+  await api(request, '/api/paper/paper/fill-answer', { paperId, quId: choice.id, seq: 1, answers: [wrongOf(choice)] }, token);
+  await api(request, '/api/paper/paper/fill-answer', { paperId, quId: judge.id, seq: 1, answers: [rightOf(judge)] }, token);
+  await api(request, '/api/paper/paper/fill-answer', { paperId, quId: fill.id, seq: 1, blanks: ['季度'] }, token);
+  await api(request, '/api/paper/paper/hand-exam', { id: paperId, type: 0 }, token);
+
+  await signIn(page, userName, PASSWORD);
+  await expect(page).toHaveURL(/\/web\/index$/);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/web/book/list/${exam.id}`);
+  await expect(page.getByTestId('wrong-item').getByText('组合题')).toBeVisible();
+  await page.getByRole('button', { name: '开始练习' }).click();
+
+  // Wrong again on the first part: each part's mark, right answer and analysis.
+  const step = page.getByRole('region', { name: '当前错题' });
+  await expect(step.getByText('阅读材料：公司规定')).toBeVisible();
+  await expect(page.getByText('只给完成工作所需的最少权限')).toHaveCount(0);
+  await step.getByRole('radio', { name: 'A. 方便优先' }).check();
+  await step.getByRole('radio', { name: 'B. 错误' }).check();
+  await step.getByRole('textbox', { name: '第1空' }).fill('三个月');
+  await step.getByRole('button', { name: '提交答案' }).click();
+  await expect(step.getByRole('status')).toHaveText('答对 2/3 个小题，请看下方各小题的正确答案和解析');
+  const part = (n: number) => step.getByRole('region', { name: `第${n}小题` });
+  await expect(part(1)).toContainText('答错');
+  await expect(part(1).getByText(/正确答案：/)).toHaveText('正确答案：B\u3000你的答案：A');
+  await expect(part(1)).toContainText('只给完成工作所需的最少权限。');
+  await expect(part(2)).toContainText('答对');
+  await expect(part(3)).toContainText('答对');
+  await expect(part(3)).toContainText('三个月');
+  await expect(step).toContainText('账户及时停用与定期复核，都是最小权限原则的落实。');
+  await shoot(page, 'walk-combined', 1280);
+  await step.getByRole('button', { name: '完成练习' }).click();
+  const done = page.getByRole('region', { name: '练习完成' });
+  await expect(done.getByText('本轮答对 0 题，答错 1 题')).toBeVisible();
+
+  // Every part right: straight to the end.
+  await done.getByRole('button', { name: '再练一遍' }).click();
+  await step.getByRole('radio', { name: 'B. 最小权限' }).check();
+  await step.getByRole('radio', { name: 'B. 错误' }).check();
+  await step.getByRole('textbox', { name: '第1空' }).fill('季度');
+  await step.getByRole('button', { name: '提交答案' }).click();
+  await expect(done.getByText('本轮答对 1 题，答错 0 题')).toBeVisible();
 });
 
 test.describe('device check', () => {

@@ -2,3 +2,4 @@ export { QuestionAnswer, hasAnswer, stripTags, type AnswerableQu, type QuestionA
 export { QuestionReview, type QuestionReviewProps } from './QuestionReview';
 export { QuStem, countBlanks } from './QuStem';
 export { optionLetter } from './letters';
+export { CombinedFeedback, CombinedVerdict, hasShortPart } from './CombinedFeedback';

@@ -22,7 +22,7 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import type { PracticeAnswer, StartBody, TrainingQu } from '../../../common/api/practice';
 import type { AnswerInput } from '../../../common/api/qu';
 import { PracticeMode, QuType } from '../../../common/codes';
-import { QuestionAnswer, QuestionReview, hasAnswer } from '../../../common/components/question';
+import { CombinedFeedback, CombinedVerdict, QuestionAnswer, QuestionReview, hasAnswer } from '../../../common/components/question';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { loadErrorText } from '../../components/LoadError';
@@ -32,7 +32,6 @@ import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
 import { accuracy, useFillAnswer, useSetFavorite, useStartQuery, useTrainingCard, useTrainingQu, type TrainingCard } from './api/practice';
 import { AnswerCard } from './AnswerCard';
-import { CombinedFeedback } from './CombinedFeedback';
 import { trainingLabel } from './useStartTraining';
 
 const CHOICE_TYPES: number[] = [QuType.SINGLE, QuType.MULTIPLE, QuType.JUDGE];
@@ -75,19 +74,7 @@ function Verdict({ qu, recite }: { qu: TrainingQu; recite: boolean }) {
       </Alert>
     );
   }
-  if (subs) {
-    const right = subs.filter((s) => s.isRight).length;
-    const hasShort = (question.subList ?? []).some((s) => s.quType === QuType.SHORT);
-    return qu.feedback.isRight ? (
-      <Alert severity="success" role="status">
-        回答正确，{subs.length} 个小题全部答对{hasShort ? '。简答小题请对照参考答案自行检查' : ''}
-      </Alert>
-    ) : (
-      <Alert severity="error" role="status">
-        答对 {right}/{subs.length} 个小题，请看下方各小题的正确答案和解析
-      </Alert>
-    );
-  }
+  if (subs) return <CombinedVerdict question={question} isRight={qu.feedback.isRight} subs={subs} />;
   return qu.feedback.isRight ? (
     <Alert severity="success" role="status">
       回答正确

@@ -8,48 +8,80 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TaskAlt from '@mui/icons-material/TaskAlt';
-import type { Static } from '@sinclair/typebox';
 import { Link as RouterLink } from 'react-router-dom';
 import type { WrongBookCheck, WrongBookNext } from '../../../common/api/paper';
-import type { AnswerInput } from '../../../common/api/qu';
+import type { PracticeAnswer } from '../../../common/api/practiceAnswer';
+import type { AnswerInput, QuBody } from '../../../common/api/qu';
 import { QuType } from '../../../common/codes';
-import { QuestionAnswer, QuestionReview, hasAnswer } from '../../../common/components/question';
+import { CombinedFeedback, CombinedVerdict, QuestionAnswer, QuestionReview, hasAnswer, hasShortPart } from '../../../common/components/question';
 import { EmptyState } from '../../components/EmptyState';
 import { loadErrorText } from '../../components/LoadError';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
 import { checkWrong, useWrongNext } from './api/wrongBook';
 
-type Next = Static<typeof WrongBookNext>;
-type Checked = Static<typeof WrongBookCheck>;
-
-/** Short answers and combined questions are not judged by the server: the learner compares with the reference. */
-const SELF_CHECKED: readonly number[] = [QuType.SHORT, QuType.COMBINED];
+/**
+ * Whether a verdict leaves the learner something to check against the reference: a short answer
+ * (or short-answer part) counts as right once given, so the walk shows its reference before going on.
+ */
+const checkedByHand = (q: QuBody) => q.quType === QuType.SHORT || (q.quType === QuType.COMBINED && hasShortPart(q));
 
 interface Tally {
   right: number;
   wrong: number;
 }
 
-/** One question of the walk: answer, check, then (if wrong) the right answer and analysis before going on. */
-function WalkStep({ step, examId, onNext, flash }: { step: Next; examId: string; onNext: (result: 'right' | 'wrong') => void; flash: string }) {
+type Result = 'right' | 'wrong';
+
+/** A checked answer: the verdict, then the right answer and the analysis (a combined question's part by part). */
+function Checked({ verdict, sent }: { verdict: WrongBookCheck; sent: PracticeAnswer }) {
+  if (verdict.subs) {
+    return (
+      <Stack spacing={2}>
+        <CombinedVerdict question={verdict.question} isRight={verdict.isRight} subs={verdict.subs} />
+        <CombinedFeedback question={verdict.question} answer={sent} subs={verdict.subs} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={2}>
+      {verdict.isRight ? (
+        <Alert severity="info" role="status">
+          已作答，请对照参考答案和解析自行检查
+        </Alert>
+      ) : (
+        <Alert severity="error" role="status">
+          回答错误，正确答案和解析如下
+        </Alert>
+      )}
+      <QuestionReview question={verdict.question} answer={sent} />
+    </Stack>
+  );
+}
+
+/**
+ * One question of the walk: answer, check, then (if wrong, or right but to be checked by hand) the
+ * right answer and analysis before going on. `onNext`'s `straight` says it went on without showing them.
+ */
+function WalkStep({ step, examId, onNext, flash }: { step: WrongBookNext; examId: string; onNext: (result: Result, straight: boolean) => void; flash: string }) {
   const { question, item } = step;
   const [value, setValue] = useState<AnswerInput>({});
   const [subValues, setSubValues] = useState<Record<string, AnswerInput>>({});
-  const [checked, setChecked] = useState<Checked | null>(null);
+  const [checked, setChecked] = useState<{ verdict: WrongBookCheck; sent: PracticeAnswer } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const selfChecked = SELF_CHECKED.includes(question.quType);
+  const combined = question.quType === QuType.COMBINED;
 
   const submit = async () => {
-    const answered = hasAnswer(value) || Object.values(subValues).some((v) => hasAnswer(v));
-    if (!answered) return setError('请先作答再提交');
+    // A combined question's parts go one by one (a part left empty is unanswered); any other question its own answer.
+    const sent: PracticeAnswer = combined ? { subAnswers: question.subList.flatMap((s) => (hasAnswer(subValues[s.quId]) ? [{ subId: s.quId, ...subValues[s.quId] }] : [])) } : value;
+    if (combined ? !sent.subAnswers?.length : !hasAnswer(value)) return setError('请先作答再提交');
     setError('');
     setBusy(true);
     try {
-      const result = await checkWrong({ examId, quId: item.quId, ...value });
-      if (result.isRight) onNext('right');
-      else setChecked(result);
+      const verdict = await checkWrong({ examId, quId: item.quId, ...sent });
+      if (verdict.isRight && !checkedByHand(verdict.question)) onNext('right', true);
+      else setChecked({ verdict, sent });
     } catch (e) {
       setError(loadErrorText(e));
     } finally {
@@ -57,10 +89,9 @@ function WalkStep({ step, examId, onNext, flash }: { step: Next; examId: string;
     }
   };
 
-  const subAnswers = (checked?.question.subList ?? []).map((s, i) => subValues[s.id ?? question.subList[i]?.quId ?? ''] ?? null);
-
   return (
-    <Card component="section" aria-label="当前错题" sx={{ p: { xs: 2, sm: 3 } }}>
+    // overflow visible: a combined question's material stays in view (sticky) beside its parts.
+    <Card component="section" aria-label="当前错题" sx={{ p: { xs: 2, sm: 3 }, overflow: 'visible' }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>
           第 {step.index} 题<Typography component="span" color="text.secondary"> / 共 {step.total} 题</Typography>
@@ -80,16 +111,7 @@ function WalkStep({ step, examId, onNext, flash }: { step: Next; examId: string;
         </Alert>
       )}
       {checked ? (
-        <Stack spacing={2}>
-          {selfChecked ? (
-            <Alert severity="info">请对照参考答案和解析检查你的作答</Alert>
-          ) : (
-            <Alert severity="error" role="status">
-              回答错误，正确答案和解析如下
-            </Alert>
-          )}
-          <QuestionReview question={checked.question} answer={value} subAnswers={subAnswers} />
-        </Stack>
+        <Checked {...checked} />
       ) : (
         <QuestionAnswer
           qu={question}
@@ -120,7 +142,7 @@ function WalkStep({ step, examId, onNext, flash }: { step: Next; examId: string;
         )}
         <Box sx={{ flex: 1 }} />
         {checked ? (
-          <Button variant="contained" disableElevation onClick={() => onNext('wrong')}>
+          <Button variant="contained" disableElevation onClick={() => onNext(checked.verdict.isRight ? 'right' : 'wrong', false)}>
             {step.index < step.total ? '下一题' : '完成练习'}
           </Button>
         ) : (
@@ -135,8 +157,9 @@ function WalkStep({ step, examId, onNext, flash }: { step: Next; examId: string;
 
 /**
  * The practice walk through an exam's wrong book: the server hands out the questions one by one
- * (next after the last one), judges each answer (check): right goes straight on, wrong shows the
- * right answer and the analysis first. Ends with how it went.
+ * (next after the last one), judges each answer as practice does (check; a combined question part
+ * by part): right goes straight on, wrong shows the right answer and the analysis first, and so
+ * does a right answer with a short answer in it, for the learner to check. Ends with how it went.
  */
 export function WrongBookWalk({ examId, onExit }: { examId: string; onExit: () => void }) {
   const [after, setAfter] = useState('');
@@ -187,9 +210,9 @@ export function WrongBookWalk({ examId, onExit }: { examId: string; onExit: () =
             step={step}
             examId={examId}
             flash={flash}
-            onNext={(result) => {
+            onNext={(result, straight) => {
               setTally((t) => (result === 'right' ? { ...t, right: t.right + 1 } : { ...t, wrong: t.wrong + 1 }));
-              setFlash(result === 'right' ? '回答正确，继续下一题' : '');
+              setFlash(result === 'right' && straight ? '回答正确，继续下一题' : '');
               setAfter(step.item.quId);
             }}
           />

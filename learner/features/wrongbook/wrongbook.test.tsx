@@ -164,3 +164,112 @@ describe('wrong book walk', () => {
     expect(await screen.findByRole('list', { name: '错题列表' })).toBeTruthy();
   });
 });
+
+describe('wrong book walk through a combined question and a short answer', () => {
+  const combinedPublic: QuPublic = {
+    quId: 'c1',
+    quType: QuType.COMBINED,
+    content: '<p>阅读材料：共享文件夹按部门授权。</p>',
+    answerList: [],
+    blankCount: 0,
+    leftList: [],
+    rightList: [],
+    subList: [
+      { quId: 's1', share: 1, quType: QuType.SINGLE, content: '<p>体现了什么原则？</p>', answerList: [{ id: 'o1', content: '人人可读' }, { id: 'o2', content: '最小权限' }], blankCount: 0, leftList: [], rightList: [] },
+      { quId: 's2', share: 1, quType: QuType.FILL, content: '<p>权限每<span data-blank="1"></span>复核一次。</p>', answerList: [], blankCount: 1, leftList: [], rightList: [] },
+    ],
+  };
+  const combinedFull: QuBody = {
+    quType: QuType.COMBINED,
+    content: combinedPublic.content,
+    analysis: '<p>定期复核是最小权限的落实。</p>',
+    subList: [
+      { id: 's1', quType: QuType.SINGLE, share: 1, content: '<p>体现了什么原则？</p>', analysis: '<p>只给需要的人。</p>', answerList: [{ id: 'o1', content: '人人可读', isRight: false }, { id: 'o2', content: '最小权限', isRight: true }] },
+      { id: 's2', quType: QuType.FILL, share: 1, content: '<p>权限每<span data-blank="1"></span>复核一次。</p>', analysis: '<p>材料写明每季度。</p>', blanks: [{ answers: ['季度', '三个月'] }] },
+    ],
+  };
+  const shortPublic: QuPublic = { quId: 'q9', quType: QuType.SHORT, content: '<p>给出两条建议。</p>', answerList: [], blankCount: 0, leftList: [], rightList: [], subList: [] };
+  const shortFull: QuBody = { quType: QuType.SHORT, content: shortPublic.content, refAnswer: '<p>先连 VPN。</p>', analysis: '<p>言之有理即可。</p>' };
+
+  /** The server's judgement, as practice judges: each part against its key; a given short answer counts as right. */
+  const judged = (body: any) => {
+    if (body.quId === 'q9') return { isRight: Boolean(body.answer?.trim()), rightAnswer: { answer: '<p>先连 VPN。</p>' }, analysis: '<p>言之有理即可。</p>', question: shortFull };
+    const parts = new Map((body.subAnswers ?? []).map((a: any) => [a.subId, a]));
+    const subs = [
+      { subId: 's1', isRight: (parts.get('s1') as any)?.answers?.[0] === 'o2', rightAnswer: { answers: ['o2'] } },
+      { subId: 's2', isRight: (parts.get('s2') as any)?.blanks?.[0] === '季度', rightAnswer: { blanks: ['季度'] } },
+    ];
+    return { isRight: subs.every((s) => s.isRight), rightAnswer: {}, analysis: combinedFull.analysis, question: combinedFull, subs };
+  };
+
+  it('sends each part, marks each part, shows a given short answer beside its reference as right, and goes straight on when every part is right', async () => {
+    const checks: any[] = [];
+    const { user } = renderApp({
+      path: '/web/book/list/e1?walk=1',
+      user: learner(),
+      handlers: [
+        api('paper/paper/paging', pageOf([])),
+        api('user/wrong-book/paging', pageOf([item({ quId: 'c1', quType: QuType.COMBINED }), item({ id: 'w9', quId: 'q9', quType: QuType.SHORT })])),
+        api('user/wrong-book/next', (body: any) => {
+          if (!body.quId) return { item: item({ quId: 'c1', quType: QuType.COMBINED, wrongCount: 2 }), question: combinedPublic, index: 1, total: 2 };
+          if (body.quId === 'c1') return { item: item({ id: 'w9', quId: 'q9', quType: QuType.SHORT }), question: shortPublic, index: 2, total: 2 };
+          return null;
+        }),
+        api('user/wrong-book/check', (body: any) => {
+          checks.push(body);
+          return judged(body);
+        }),
+      ],
+    });
+    let step = await screen.findByRole('region', { name: '当前错题' });
+    expect(await within(step).findByText('阅读材料：共享文件夹按部门授权。')).toBeTruthy();
+    expect(screen.queryByText(/只给需要的人|定期复核/)).toBeNull();
+
+    // No part answered: refused on the page.
+    await user.click(within(step).getByRole('button', { name: '提交答案' }));
+    expect(await screen.findByText('请先作答再提交')).toBeTruthy();
+    expect(checks).toHaveLength(0);
+
+    // The first part wrong, the second right.
+    await user.click(within(step).getByRole('radio', { name: 'A. 人人可读' }));
+    await user.type(within(step).getByRole('textbox', { name: '第1空' }), '季度');
+    await user.click(within(step).getByRole('button', { name: '提交答案' }));
+    expect((await within(step).findByRole('status')).textContent).toBe('答对 1/2 个小题，请看下方各小题的正确答案和解析');
+    expect(checks[0]).toEqual({ examId: 'e1', quId: 'c1', subAnswers: [{ subId: 's1', answers: ['o1'] }, { subId: 's2', blanks: ['季度'] }] });
+    const first = within(step).getByRole('region', { name: '第1小题' });
+    expect(within(first).getByText('答错')).toBeTruthy();
+    expect(within(first).getByText(/正确答案：/).textContent).toBe('正确答案：B\u3000你的答案：A');
+    expect(within(first).getByText('只给需要的人。')).toBeTruthy();
+    const second = within(step).getByRole('region', { name: '第2小题' });
+    expect(within(second).getByText('答对')).toBeTruthy();
+    expect(within(second).getByText('季度 / 三个月')).toBeTruthy();
+    expect(within(step).getByText('定期复核是最小权限的落实。')).toBeTruthy();
+    expect(within(step).getByRole('link', { name: '查看试题详情' }).getAttribute('href')).toBe('/web/qu/view/c1');
+
+    // A given short answer: right, but its reference shows for me to check before going on.
+    await user.click(within(step).getByRole('button', { name: '下一题' }));
+    step = await screen.findByRole('region', { name: '当前错题' });
+    expect(await within(step).findByText('给出两条建议。')).toBeTruthy();
+    expect(within(step).queryByText('回答正确，继续下一题')).toBeNull();
+    await user.type(within(step).getByRole('textbox', { name: '作答' }), '不点链接');
+    await user.click(within(step).getByRole('button', { name: '提交答案' }));
+    expect((await within(step).findByRole('status')).textContent).toBe('已作答，请对照参考答案和解析自行检查');
+    expect(checks[1]).toEqual({ examId: 'e1', quId: 'q9', answer: '不点链接' });
+    expect(within(step).getByText('不点链接')).toBeTruthy();
+    expect(within(step).getByText('先连 VPN。')).toBeTruthy();
+    await user.click(within(step).getByRole('button', { name: '完成练习' }));
+    const done = await screen.findByRole('region', { name: '练习完成' });
+    expect(within(done).getByText('本轮答对 1 题，答错 1 题')).toBeTruthy();
+
+    // Again, every part right: straight on to the next question.
+    await user.click(within(done).getByRole('button', { name: '再练一遍' }));
+    step = await screen.findByRole('region', { name: '当前错题' });
+    await user.click(await within(step).findByRole('radio', { name: 'B. 最小权限' }));
+    await user.type(within(step).getByRole('textbox', { name: '第1空' }), '季度');
+    await user.click(within(step).getByRole('button', { name: '提交答案' }));
+    expect(await screen.findByText('回答正确，继续下一题')).toBeTruthy();
+    expect(await screen.findByText('给出两条建议。')).toBeTruthy();
+    expect(checks[2]).toEqual({ examId: 'e1', quId: 'c1', subAnswers: [{ subId: 's1', answers: ['o2'] }, { subId: 's2', blanks: ['季度'] }] });
+    expect(screen.queryByRole('region', { name: '第1小题' })).toBeNull();
+  });
+});

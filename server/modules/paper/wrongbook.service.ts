@@ -1,4 +1,4 @@
-import type { BodyOf, wrongBookApi } from '../../../common/api';
+import type { BodyOf, WrongBookCheck, wrongBookApi } from '../../../common/api';
 import type { QuBody } from '../../../common/api/qu';
 import { QuType, ResultShow } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../context';
 import type { WrongBookRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { answerKey, gradeAnswer } from '../qu/qu.grading';
+import { judgePracticeAnswer, practiceAnswerOf, rightAnswerOf } from '../qu/qu.practiceJudge';
 import { toPublic } from '../qu/qu.public';
 import { htmlToText } from '../qu/qu.rules';
 import { registerQuAccess } from '../qu/qu.service';
@@ -74,17 +74,17 @@ export async function nextWrong(ctx: ServiceContext, userId: string, examId: str
   return { item: itemOf(r), question: toPublic(r.qu_id, questionOf(r)), index: at + 1, total: all.length };
 }
 
-/** Judges my answer to a wrong-book question and shows the right one. */
-export async function checkWrong(ctx: ServiceContext, userId: string, body: BodyOf<typeof wrongBookApi.check>) {
+/**
+ * Judges my answer to a wrong-book question as practice judges it (a combined question part by
+ * part; a given short answer counts as right, for me to check against the reference) and shows the
+ * right one. Nothing is recorded: the book changes only by exams and by removal.
+ */
+export async function checkWrong(ctx: ServiceContext, userId: string, body: BodyOf<typeof wrongBookApi.check>): Promise<WrongBookCheck> {
   const r = await repo.findWrong(ctx.db, userId, body.examId, body.quId);
   if (!r) throw notFound('错题不存在或已移出错题本');
   const q = questionOf(r);
-  const answer = { answers: body.answers, answer: body.answer, blanks: body.blanks, pairs: body.pairs };
-  // A combined question is walked as a whole (its parts' answers are shown with it); a short
-  // answer has no automatic judgement: both show the reference with isRight false.
-  const judged = q.quType !== QuType.COMBINED && q.quType !== QuType.SHORT;
-  const isRight = judged && gradeAnswer(q, answer, 1).isRight;
-  return { isRight, rightAnswer: q.quType === QuType.COMBINED ? {} : answerKey(q), analysis: q.analysis ?? '', question: q };
+  const { isRight, subs } = judgePracticeAnswer(q, practiceAnswerOf(q, body));
+  return { isRight, rightAnswer: rightAnswerOf(q), analysis: q.analysis ?? '', question: q, ...(subs ? { subs } : {}) };
 }
 
 export async function deleteWrong(ctx: ServiceContext, userId: string, ids: readonly string[]): Promise<void> {

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { BodyOf, PracticeAnswer, PracticeFeedback, PracticeRepo, PracticeRepoDetail, StartBody, SubAnswerInput, SubFeedback, Training, TrainingQu, TrainingResult, practiceAdminApi, practiceApi } from '../../../common/api';
+import type { BodyOf, PracticeAnswer, PracticeFeedback, PracticeRepo, PracticeRepoDetail, StartBody, SubFeedback, Training, TrainingQu, TrainingResult, practiceAdminApi, practiceApi } from '../../../common/api';
 import type { QuDetail } from '../../../common/api/qu';
 import { PracticeMode, QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids';
 import { descendantDeptIds } from '../depart/depart.service';
 import { cryptoRng } from '../exam/paper.draw';
 import { wrongQuIdsOf } from '../paper/wrongbook.service';
-import { answerKey, combinedAnswerKey, gradeAnswer, gradeCombined, type GradeResult } from '../qu/qu.grading';
+import { judgePracticeAnswer, practiceAnswerOf, rightAnswerOf } from '../qu/qu.practiceJudge';
 import { orderForLearner, toPublic } from '../qu/qu.public';
 import { htmlToText } from '../qu/qu.rules';
 import { bankOrder, getQuestions, registerQuAccess, tagsOfRepo } from '../qu/qu.service';
@@ -19,8 +19,8 @@ import * as repo from './practice.repository';
 
 /**
  * Bank practice: a training walks a bank (or a subset) in one mode; the server judges every
- * answer with the exams' grading, and shows the answer and analysis only once the learner has
- * answered (or in recite mode).
+ * answer as the wrong book does (qu.practiceJudge: the exams' grading, one rule for short answers),
+ * and shows the answer and analysis only once the learner has answered (or in recite mode).
  */
 
 const noTrain = () => notFound('练习不存在');
@@ -195,52 +195,9 @@ export async function trainingCard(ctx: ServiceContext, userId: string, trainId:
   };
 }
 
-// ---------- judging ----------
-
-/**
- * Practice's verdict on a grade. Practice has no marker, so a short answer (a question of type 4
- * or a combined question's part) is right once it says something: the learner checks it against
- * the reference answer the feedback shows, and it never clogs wrong-only practice. Every other type
- * is judged exactly as in exams.
- */
-const rightInPractice = (g: GradeResult): boolean => (g.needsMarking ? g.answered : g.isRight);
-
-/**
- * Judges an answer as exams grade it (score 1, no partial points). A combined question is graded
- * part by part with gradeCombined and is right when every part is; a part with no answer, or one no
- * longer in the question, is unanswered.
- */
-function judge(q: QuDetail, answer: PracticeAnswer): { isRight: boolean; subs?: SubFeedback[] } {
-  if (q.quType !== QuType.COMBINED) return { isRight: rightInPractice(gradeAnswer(q, answer, 1)) };
-  const given = new Map((answer.subAnswers ?? []).map(({ subId, ...a }) => [subId, a]));
-  const keys = combinedAnswerKey(q);
-  const subs = gradeCombined(q, given, 1).subs.map((s) => ({ subId: s.id, isRight: rightInPractice(s.result), rightAnswer: keys.get(s.id) ?? {} }));
-  return { isRight: subs.length > 0 && subs.every((s) => s.isRight), subs };
-}
-
-/**
- * The answer as it is kept: a combined question's part answers (checked to be its parts, one each,
- * in subList order) and nothing else; any other question's own fields, with no part answers.
- */
-function answerToKeep(q: QuDetail, body: PracticeAnswer): PracticeAnswer {
-  const subAnswers = body.subAnswers ?? [];
-  if (q.quType !== QuType.COMBINED) {
-    if (subAnswers.length > 0) throw fail('这道题不是组合题，不能按小题作答');
-    return { answers: body.answers, answer: body.answer, blanks: body.blanks, pairs: body.pairs };
-  }
-  const parts = new Set((q.subList ?? []).map((s) => s.id));
-  const byPart = new Map<string, SubAnswerInput>();
-  for (const a of subAnswers) {
-    if (!parts.has(a.subId)) throw fail('提交的小题不属于这道组合题，请刷新页面后重新作答');
-    if (byPart.has(a.subId)) throw fail('同一小题只能提交一个答案');
-    byPart.set(a.subId, { subId: a.subId, answers: a.answers, answer: a.answer, blanks: a.blanks, pairs: a.pairs });
-  }
-  return { subAnswers: (q.subList ?? []).flatMap((s) => (s.id !== undefined && byPart.has(s.id) ? [byPart.get(s.id)!] : [])) };
-}
-
 function feedbackOf(q: QuDetail, isRight: boolean, subs?: SubFeedback[]): PracticeFeedback {
   const { id: _i, repoId: _r, repoTitle: _t, createTime: _c, updateTime: _u, ...body } = q;
-  return { isRight, rightAnswer: q.quType === QuType.COMBINED ? {} : answerKey(q), analysis: q.analysis ?? '', question: body, ...(subs ? { subs } : {}) };
+  return { isRight, rightAnswer: rightAnswerOf(q), analysis: q.analysis ?? '', question: body, ...(subs ? { subs } : {}) };
 }
 
 export async function trainingQu(ctx: ServiceContext, userId: string, trainId: string, sequence: number): Promise<TrainingQu> {
@@ -257,7 +214,7 @@ export async function trainingQu(ctx: ServiceContext, userId: string, trainId: s
   const answer = given ? (JSON.parse(given.answer) as PracticeAnswer) : null;
   // The verdict is the one recorded; the parts' verdicts are read again from the kept part answers
   // (a combined answer kept before parts were carried has none, and shows none).
-  const subs = answer?.subAnswers && q.quType === QuType.COMBINED ? judge(q, answer).subs : undefined;
+  const subs = answer?.subAnswers && q.quType === QuType.COMBINED ? judgePracticeAnswer(q, answer).subs : undefined;
   return {
     sequence,
     total: ids.length,
@@ -277,8 +234,8 @@ export async function fillTraining(ctx: ServiceContext, userId: string, body: Bo
   if (at < 0) throw notFound('这道题不在本次练习中');
   const [q] = await getQuestions(ctx, [body.quId]);
   if (!q) throw notFound('这道题已被删除');
-  const answer = answerToKeep(q, body);
-  const { isRight, subs } = judge(q, answer);
+  const answer = practiceAnswerOf(q, body);
+  const { isRight, subs } = judgePracticeAnswer(q, answer);
   const now = ctx.clock.now();
   const answeredBefore = (await repo.answersOf(ctx.db, t.id)).length;
   await inTransaction(ctx, (tx) =>

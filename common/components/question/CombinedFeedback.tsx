@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -5,11 +6,18 @@ import Typography from '@mui/material/Typography';
 import Cancel from '@mui/icons-material/Cancel';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import EditNote from '@mui/icons-material/EditNote';
-import type { PracticeAnswer, SubFeedback } from '../../../common/api/practice';
-import type { QuBody, SubQu } from '../../../common/api/qu';
-import { QuType } from '../../../common/codes';
-import { QuStem, QuestionReview, hasAnswer } from '../../../common/components/question';
-import { RichContent } from '../../../common/components/RichContent';
+import type { PracticeAnswer, SubFeedback } from '../../api/practiceAnswer';
+import type { QuBody, SubQu } from '../../api/qu';
+import { QuType } from '../../codes';
+import { RichContent } from '../RichContent';
+import { hasAnswer } from './QuestionAnswer';
+import { QuestionReview } from './QuestionReview';
+import { QuStem } from './QuStem';
+
+/**
+ * A combined question judged part by part where the learner gets a verdict at once (bank practice,
+ * the wrong-book walk): the verdict line and the parts' marks, right answers and analyses.
+ */
 
 /** How a part's verdict reads: a short-answer part is only checked for an answer (the learner compares it with the reference). */
 function partVerdict(sub: SubQu, verdict: SubFeedback | undefined, answered: boolean) {
@@ -18,10 +26,27 @@ function partVerdict(sub: SubQu, verdict: SubFeedback | undefined, answered: boo
   return verdict?.isRight ? ({ label: '答对', color: 'success', icon: <CheckCircle /> } as const) : ({ label: '答错', color: 'error', icon: <Cancel /> } as const);
 }
 
+/** Whether a combined question's verdict leaves something to check by hand: one of its parts is a short answer. */
+export const hasShortPart = (question: QuBody) => (question.subList ?? []).some((s) => s.quType === QuType.SHORT);
+
+/** The verdict on a combined question as a whole: every part right, or how many of them. */
+export function CombinedVerdict({ question, isRight, subs }: { question: QuBody; isRight: boolean; subs: SubFeedback[] }) {
+  const right = subs.filter((s) => s.isRight).length;
+  return isRight ? (
+    <Alert severity="success" role="status">
+      回答正确，{subs.length} 个小题全部答对{hasShortPart(question) ? '。简答小题请对照参考答案自行检查' : ''}
+    </Alert>
+  ) : (
+    <Alert severity="error" role="status">
+      答对 {right}/{subs.length} 个小题，请看下方各小题的正确答案和解析
+    </Alert>
+  );
+}
+
 /**
- * A combined question after it was answered in practice: the material where the answering view has
- * it, then each part with the server's verdict on it, the learner's answer against the right one and
- * the part's analysis (the exams' QuestionReview of that part), then the question's own analysis.
+ * A combined question after it was answered: the material where the answering view has it, then
+ * each part with the server's verdict on it, the learner's answer against the right one and the
+ * part's analysis (the exams' QuestionReview of that part), then the question's own analysis.
  */
 export function CombinedFeedback({ question, answer, subs }: { question: QuBody; answer: PracticeAnswer | null; subs: SubFeedback[] }) {
   const given = new Map((answer?.subAnswers ?? []).map(({ subId, ...a }) => [subId, a]));
