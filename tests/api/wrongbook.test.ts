@@ -83,6 +83,8 @@ describe.each(DIALECTS)('the wrong book walk on %s', (dialect) => {
     const book = async () => (await t.call('/api/user/wrong-book/paging', { current: 1, size: 10, params: { examId: exam.id } }, learner.token)).body.data.records as Array<{ quId: string; wrongCount: number }>;
     const filed = await book();
     expect(filed.map((b) => b.quId).sort()).toEqual([objective.id, withShort.id, short.id].sort());
+    // One attempt, each question got wrong once: filed at hand-in or at marking, never at both.
+    expect(filed.map((b) => b.wrongCount)).toEqual([1, 1, 1]);
 
     // The walk hands out each question, the combined ones with their parts, and nothing of their answers.
     const seen: string[] = [];

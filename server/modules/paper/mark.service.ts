@@ -136,7 +136,10 @@ export async function finishMarking(ctx: ServiceContext, markerId: string, paper
     const now = tx.clock.now();
     await repo.updatePaper(tx.db, p.id, { state: PaperState.FINISHED, subj_score: subj, user_score: total, passed: passed ? 1 : 0, update_time: now });
     await refreshRecord(tx, p.user_id, p.exam_id);
-    const wrong = top.filter((r) => r.is_right !== 1 && (r.qu_type === QuType.SHORT || r.qu_type === QuType.COMBINED) && (r.actual_score ?? 0) < r.score);
+    // What marking settled: short answers, and combined questions with a short part. A combined
+    // question graded whole by machine was filed at hand-in already.
+    const marked = (r: (typeof top)[number]) => r.qu_type === QuType.SHORT || (r.qu_type === QuType.COMBINED && rows.some((x) => x.parent_id === r.qu_id && x.qu_type === QuType.SHORT));
+    const wrong = top.filter((r) => r.is_right !== 1 && marked(r) && (r.actual_score ?? 0) < r.score);
     await addToWrongBook(tx, p.user_id, p.exam_id, wrong.map((r) => ({ quId: r.qu_id, quType: r.qu_type, question: snapshotOf(r), json: r.question })));
   });
   await sendMsg(ctx, markerId, {
