@@ -228,6 +228,39 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     expect((await t.call('/api/paper/paper/fill-answer', { paperId: pa, quId, seq: 2, answers: [] }, a.token)).body.code).toBe(ErrorCode.FAIL);
   }, 30_000);
 
+  it('grades what is stored when a save lands as the paper is handed in: an acknowledged answer is always graded', async () => {
+    const { repo, qus } = await bankWithEveryType(t);
+    const single = qus.find((q) => q.quType === QuType.SINGLE)!;
+    const right = single.answerList!.find((o) => o.isRight)!.id!;
+    const wrong = single.answerList!.find((o) => !o.isRight)!.id!;
+    const exam = await saveExam(t, examBody(repo.id, { title: '交卷竞争', qualifyScore: 2, groups: [{ title: '单选', quType: QuType.SINGLE, perScore: 2, draws: [], quIds: [single.id] }] }));
+    const l = await insertUser(t, `l_${dialect}_race`);
+    const later = async <T>(turns: number, send: () => Promise<T>) => {
+      for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
+      return send();
+    };
+    // One is sent 0, 1, 2 … turns of the event loop after the other, so the save meets the hand-in at each of its steps.
+    for (let turns = -12; turns < 24; turns++) {
+      const paperId = (await t.call('/api/paper/paper/create-paper', { examId: exam.id }, l.token)).body.data.id as string;
+      expect((await t.call('/api/paper/paper/fill-answer', { paperId, quId: single.id, seq: 1, answers: [wrong] }, l.token)).body.code).toBe(0);
+      const hand = () => t.call('/api/paper/paper/hand-exam', { id: paperId, type: HandType.LEARNER }, l.token);
+      const fill = () => t.call('/api/paper/paper/fill-answer', { paperId, quId: single.id, seq: 2, answers: [right] }, l.token);
+      const [handed, save] = await Promise.all([later(Math.max(0, -turns), hand), later(Math.max(0, turns), fill)]);
+      expect(handed.body.code).toBe(0);
+      const stored = await t.database.db.selectFrom('paper_qu').select(['answer', 'is_right']).where('paper_id', '=', paperId).where('qu_id', '=', single.id).executeTakeFirstOrThrow();
+      const result = (await t.call('/api/paper/paper/paper-result', { id: paperId }, l.token)).body.data;
+      const acked = save.body.code === 0;
+      // Acknowledged: stored and graded right. Refused: the earlier answer stands, graded wrong.
+      expect({ turns, answer: (JSON.parse(stored.answer) as AnswerInput).answers, isRight: stored.is_right, score: result.userScore }).toEqual({
+        turns,
+        answer: [acked ? right : wrong],
+        isRight: acked ? 1 : 0,
+        score: acked ? 2 : 0,
+      });
+      if (!acked) expect(save.body.msg).toBe('试卷已交卷，答案不能再修改');
+    }
+  }, 60_000);
+
   it('starts a new exam past a paper left open beyond its deadline, handing that one in first', async () => {
     const { repo } = await bankWithEveryType(t);
     const first = await saveExam(t, examBody(repo.id, { title: '先考', totalTime: 1 }));

@@ -223,6 +223,22 @@ export async function paperQusOverDraft(db: Db, paperId: string): Promise<PaperQ
   return d ? overlay(draftRows(paperId, d), rows).sort(byCardOrder) : rows;
 }
 
+/** The seq a paper's answers get as it is handed in: any save from then on is older, and changes nothing. */
+export const FROZEN_SEQ = 2_147_483_647;
+
+const freeze = prepared((db, v: Slots<{ paperId: string }>) =>
+  db.updateTable('paper_qu').set({ seq: FROZEN_SEQ }).where('paper_id', '=', v.paperId).returning(PAPER_QU),
+);
+
+/**
+ * Inside the hand-in's transaction, after the paper is closed and materialized: fixes its answers
+ * and answers them as they stand. A save already writing a row is waited for (PostgreSQL's row
+ * lock); a save that comes later finds its seq no longer newer, and is refused.
+ */
+export async function freezeAnswers(db: Db, paperId: string): Promise<PaperQuRow[]> {
+  return (await freeze.rows(db, { paperId })).sort(byCardOrder);
+}
+
 const quWithParts = prepared((db, v: Slots<{ paperId: string; quId: string }>) =>
   db
     .selectFrom('paper_qu')

@@ -347,18 +347,17 @@ export async function handExam(ctx: ServiceContext, userId: string, id: string, 
 
 // ---------- handing in: grading, record, wrong book ----------
 
-/**
- * Grades every objective question and closes the paper in one transaction: awaiting marking when it
- * has short answers, finished otherwise; then the record and the wrong book. Answers whether this
- * call closed it (false when it was closed already).
- */
-export async function finishPaper(ctx: ServiceContext, paperId: string, handType: CodeOf<typeof HandType>): Promise<boolean> {
-  freshPapers(ctx).delete(paperId);
-  const p = await repo.findPaper(ctx.db, paperId);
-  if (!p || p.state !== PaperState.IN_EXAM) return false;
-  const rows = await repo.paperQusOverDraft(ctx.db, p.id);
+interface PaperGrade {
+  grades: Array<{ quId: string; is_right: number; actual_score: number | null; needs_mark: number; answered: number }>;
+  wrong: WrongItem[];
+  objScore: number;
+  needsMarking: boolean;
+}
+
+/** Grades every objective question of a paper from its rows (card order, parts after their question). */
+function gradePaper(p: PaperRow, rows: readonly PaperQuRow[]): PaperGrade {
   const groups = groupsOfPaper(p);
-  const grades: Array<{ quId: string; is_right: number; actual_score: number | null; needs_mark: number; answered: number }> = [];
+  const grades: PaperGrade['grades'] = [];
   const wrong: WrongItem[] = [];
   let objective = 0;
   let needsMarking = false;
@@ -384,26 +383,53 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
       if (!g.isRight && !g.needsMarking) wrong.push({ quId: r.qu_id, quType: r.qu_type, question: q, json: r.question });
     }
   }
+  return { grades, wrong, objScore: Math.round(objective * 100) / 100, needsMarking };
+}
+
+/** The paper's state and scores once graded (awaiting marking when it has short answers). */
+const scoresOf = (p: PaperRow, g: PaperGrade) => ({
+  state: g.needsMarking ? PaperState.AWAITING_MARK : PaperState.FINISHED,
+  obj_score: g.objScore,
+  subj_score: 0,
+  user_score: g.needsMarking ? null : g.objScore,
+  passed: g.needsMarking ? null : g.objScore >= p.qualify_score ? 1 : 0,
+});
+
+/** Whether any answer differs between two readings of a paper's rows. */
+const answersMoved = (before: readonly PaperQuRow[], after: readonly PaperQuRow[]) => {
+  const was = new Map(before.map((r) => [r.qu_id, r.answer]));
+  return after.length !== before.length || after.some((r) => was.get(r.qu_id) !== r.answer);
+};
+
+/**
+ * Grades every objective question and closes the paper in one transaction: awaiting marking when it
+ * has short answers, finished otherwise; then the record and the wrong book. Answers whether this
+ * call closed it (false when it was closed already).
+ *
+ * The paper is graded before the transaction (no slow work inside one). Inside, once it is closed,
+ * its answers are frozen: a save that landed after they were read, and was acknowledged, is graded
+ * too (the paper is graded again from the frozen rows, which is rare), and any later save is refused.
+ */
+export async function finishPaper(ctx: ServiceContext, paperId: string, handType: CodeOf<typeof HandType>): Promise<boolean> {
+  freshPapers(ctx).delete(paperId);
+  const p = await repo.findPaper(ctx.db, paperId);
+  if (!p || p.state !== PaperState.IN_EXAM) return false;
+  const rows = await repo.paperQusOverDraft(ctx.db, p.id);
+  let g = gradePaper(p, rows);
   const now = ctx.clock.now();
-  const objScore = Math.round(objective * 100) / 100;
-  const state = needsMarking ? PaperState.AWAITING_MARK : PaperState.FINISHED;
   return inTransaction(ctx, async (tx) => {
-    const closed = await repo.closePaper(tx.db, p.id, {
-      state,
-      hand_type: handType,
-      hand_time: now,
-      obj_score: objScore,
-      subj_score: 0,
-      user_score: needsMarking ? null : objScore,
-      passed: needsMarking ? null : objScore >= p.qualify_score ? 1 : 0,
-      update_time: now,
-    });
+    const closed = await repo.closePaper(tx.db, p.id, { ...scoresOf(p, g), hand_type: handType, hand_time: now, update_time: now });
     if (!closed) return false;
     await repo.materialize(tx.db, p.id);
-    await repo.gradeQus(tx.db, p.id, grades);
+    const frozen = await repo.freezeAnswers(tx.db, p.id);
+    if (answersMoved(rows, frozen)) {
+      g = gradePaper(p, frozen);
+      await repo.updatePaper(tx.db, p.id, scoresOf(p, g));
+    }
+    await repo.gradeQus(tx.db, p.id, g.grades);
     await repo.insertEvent(tx.db, { id: newId(), paper_id: p.id, type: PaperEvent.HAND, time: now, detail: HandType.label(handType) });
     await refreshRecord(tx, p.user_id, p.exam_id);
-    await addToWrongBook(tx, p.user_id, p.exam_id, wrong);
+    await addToWrongBook(tx, p.user_id, p.exam_id, g.wrong);
     return true;
   });
 }
