@@ -302,59 +302,6 @@ export async function cardRows(db: Db, paperId: string, drafted: PaperCard | und
   });
 }
 
-/**
- * The answer save: one statement that writes only when the paper is the caller's, still in exam,
- * inside its deadline (plus grace), and the save is newer than the stored one.
- */
-type SaveSlots = Slots<{ paperId: string; quId: string; userId: string; answer: string; answered: number; mark: number; seq: number; now: number; latest: number }>;
-
-function saveStatement(withMark: boolean) {
-  return prepared((db, a: SaveSlots) =>
-    db
-      .updateTable('paper_qu')
-      .set({ answer: a.answer, answered: a.answered, seq: a.seq, update_time: a.now, ...(withMark ? { mark: a.mark } : {}) })
-      .where('paper_id', '=', a.paperId)
-      .where('qu_id', '=', a.quId)
-      .where('seq', '<', a.seq)
-      .where((eb) =>
-        eb.exists(
-          eb.selectFrom('paper').select('paper.id').where('paper.id', '=', a.paperId).where('paper.user_id', '=', a.userId).where('paper.state', '=', 0).where('paper.deadline', '>=', a.latest),
-        ),
-      ),
-  );
-}
-const saveWithMark = saveStatement(true);
-const saveWithoutMark = saveStatement(false);
-
-/** A question's first answer: its row, made only when the paper is the caller's and open (as above). */
-const insertAnswer = prepared((db, v: Slots<DraftEntry & { paperId: string; userId: string; answer: string; answered: number; mark: number; seq: number; now: number; latest: number }>) =>
-  db
-    .insertInto('paper_qu')
-    .columns(['paper_id', 'qu_id', 'parent_id', 'group_index', 'sort', 'qu_type', 'score', 'question', 'answer', 'seq', 'answered', 'mark', 'update_time'])
-    .expression(
-      db
-        .selectNoFrom((eb) => [
-          eb.cast<string>(eb.val(v.paperId), 'varchar(32)').as('paper_id'),
-          eb.cast<string>(eb.val(v.qu_id), 'varchar(32)').as('qu_id'),
-          eb.cast<string>(eb.val(v.parent_id), 'varchar(32)').as('parent_id'),
-          eb.cast<number>(eb.val(v.group_index), 'integer').as('group_index'),
-          eb.cast<number>(eb.val(v.sort), 'integer').as('sort'),
-          eb.cast<number>(eb.val(v.qu_type), 'integer').as('qu_type'),
-          eb.cast<number>(eb.val(v.score), 'double precision').as('score'),
-          eb.cast<string>(eb.val(''), 'text').as('question'),
-          eb.cast<string>(eb.val(v.answer), 'text').as('answer'),
-          eb.cast<number>(eb.val(v.seq), 'integer').as('seq'),
-          eb.cast<number>(eb.val(v.answered), 'integer').as('answered'),
-          eb.cast<number>(eb.val(v.mark), 'integer').as('mark'),
-          eb.cast<number>(eb.val(v.now), 'bigint').as('update_time'),
-        ])
-        .where((w) =>
-          w.exists(w.selectFrom('paper').select('paper.id').where('paper.id', '=', v.paperId).where('paper.user_id', '=', v.userId).where('paper.state', '=', 0).where('paper.deadline', '>=', v.latest)),
-        ),
-    )
-    .onConflict((oc) => oc.columns(['paper_id', 'qu_id']).doNothing()),
-);
-
 type Save = {
   paperId: string;
   quId: string;
@@ -368,17 +315,6 @@ type Save = {
   /** The paper's draft questions (the caller may keep them: they never change). */
   draft: (db: Db) => Promise<PaperCard | undefined>;
 };
-
-const writeSave = async (db: Db, a: Save): Promise<number> =>
-  a.mark === undefined ? saveWithoutMark.changed(db, { ...a, mark: 0 }) : saveWithMark.changed(db, { ...a, mark: a.mark });
-
-/** A save that updated no row: a question's first answer makes its row from the draft; otherwise it was refused. */
-async function firstAnswer(db: Db, a: Save): Promise<boolean> {
-  const entry = (await a.draft(db))?.byId.get(a.quId);
-  // No row made: not the caller's or not open (refused by the caller), or made meanwhile (saved over).
-  if (!entry) return false;
-  return (await insertAnswer.changed(db, { ...a, ...entry, mark: a.mark ?? 0 })) > 0 || (await writeSave(db, a)) > 0;
-}
 
 /** A statement's columns of values: name and type. */
 type Columns = ReadonlyArray<readonly [name: string, type: string]>;
@@ -410,9 +346,9 @@ function rowsStatement(columns: Columns, sqlOf: (source: string) => string) {
 }
 
 /**
- * Many saves in one statement each way, under the same conditions as one: the caller's paper, in exam,
- * inside its deadline. The paper is checked by a scalar subquery, which each dialect runs as one
- * primary-key probe per save (an EXISTS may be planned as a scan of every open paper).
+ * An answer is written only when the paper is the caller's, still in exam, and inside its deadline
+ * (plus grace). The paper is checked by a scalar subquery, which each dialect runs as one primary-key
+ * probe per save (an EXISTS may be planned as a scan of every open paper).
  */
 const PAPER_OPEN_FOR_V = '(select paper.state from paper where paper.id = v.paper_id and paper.user_id = v.user_id and paper.deadline >= v.latest) = 0';
 
@@ -425,6 +361,7 @@ const updateMany = rowsStatement(
     'returning paper_qu.paper_id, paper_qu.qu_id',
 );
 const updateRow = (a: Save) => [a.paperId, a.quId, a.userId, a.answer, a.answered, a.mark ?? null, a.seq, a.now, a.latest];
+const writeSave = async (db: Db, a: Save): Promise<boolean> => (await updateMany(db, [updateRow(a)])).length > 0;
 
 /** First answers: each question's row, made from its draft entry (one made meanwhile is left alone). */
 const insertMany = rowsStatement(
@@ -478,13 +415,14 @@ async function writeSaves(db: Db, saves: readonly Save[]): Promise<boolean[]> {
   const out: boolean[] = [];
   for (const a of saves) {
     // Not the caller's, not open, not on the paper, or stale (refused); or its row was made meanwhile.
-    const done = written.has(saveKey(a.paperId, a.quId)) || (a.seq !== 1 && tried.has(a) && (await writeSave(db, a)) > 0);
+    const done = written.has(saveKey(a.paperId, a.quId)) || (a.seq !== 1 && tried.has(a) && (await writeSave(db, a)));
     out.push(done);
   }
   return out;
 }
 
-const saveOne = async (db: Db, a: Save): Promise<boolean> => (await writeSave(db, a)) > 0 || firstAnswer(db, a);
+/** One save alone (inside a caller's transaction, or run again after its batch failed): a batch of one. */
+const saveOne = async (db: Db, a: Save): Promise<boolean> => (await writeSaves(db, [a]))[0];
 
 /**
  * Answers whether the save was written; saves arriving together commit together, most of them in
