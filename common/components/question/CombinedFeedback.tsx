@@ -12,7 +12,7 @@ import { QuType } from '../../codes';
 import { RichContent } from '../RichContent';
 import { hasAnswer } from './QuestionAnswer';
 import { QuestionReview } from './QuestionReview';
-import { QuStem } from './QuStem';
+import { MaterialBeside } from './Material';
 
 /**
  * A combined question judged part by part where the learner gets a verdict at once (bank practice,
@@ -54,13 +54,7 @@ export function CombinedFeedback({ question, answer, subs }: { question: QuBody;
   const parts = question.subList ?? [];
   return (
     <Stack spacing={3}>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <Box sx={{ p: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 2, position: { md: 'sticky' }, top: { md: 80 } }}>
-          <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
-            阅读材料
-          </Typography>
-          <QuStem html={question.content} />
-        </Box>
+      <MaterialBeside html={question.content}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           {parts.map((sub, i) => {
             const mine = sub.id === undefined ? undefined : given.get(sub.id);
@@ -84,7 +78,7 @@ export function CombinedFeedback({ question, answer, subs }: { question: QuBody;
             );
           })}
         </Stack>
-      </Box>
+      </MaterialBeside>
       {question.analysis?.trim() && (
         <Box sx={{ p: 2, bgcolor: 'grey.50', borderRadius: 2, borderLeft: 4, borderColor: 'primary.light' }}>
           <Typography variant="subtitle2" sx={{ mb: 0.5 }}>

@@ -6,6 +6,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import type { AnswerInput, QuPublic } from '../../api/qu';
 import { QuType } from '../../codes';
+import { MaterialBeside } from './Material';
 import { QuStem } from './QuStem';
 import { optionLetter } from './letters';
 
@@ -217,13 +218,7 @@ function CombinedAnswer(props: QuestionAnswerProps) {
   const { qu, subValues = {}, onSubChange, disabled } = props;
   const totalShare = (qu.subList ?? []).reduce((s, q) => s + q.share, 0) || 1;
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
-      <Box sx={{ p: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 2, position: { md: 'sticky' }, top: { md: 80 } }}>
-        <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
-          阅读材料
-        </Typography>
-        <QuStem html={qu.content} />
-      </Box>
+    <MaterialBeside html={qu.content}>
       <Stack spacing={3}>
         {(qu.subList ?? []).map((sub, i) => (
           <Box key={sub.quId}>
@@ -240,7 +235,7 @@ function CombinedAnswer(props: QuestionAnswerProps) {
           </Box>
         ))}
       </Stack>
-    </Box>
+    </MaterialBeside>
   );
 }
 

@@ -8,6 +8,7 @@ import type { AnswerInput, QuBody, SubQu } from '../../api/qu';
 import { QuType } from '../../codes';
 import { RichContent } from '../RichContent';
 import { stripTags } from './QuestionAnswer';
+import { Material } from './Material';
 import { QuStem } from './QuStem';
 import { optionLetter } from './letters';
 
@@ -229,12 +230,7 @@ function CombinedReview({
 }) {
   return (
     <Stack spacing={3}>
-      <Box sx={{ p: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-        <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
-          阅读材料
-        </Typography>
-        <QuStem html={question.content} />
-      </Box>
+      <Material html={question.content} />
       {(question.subList ?? []).map((sub, i) => (
         <Box key={sub.id ?? i}>
           <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
