@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { BodyOf, PracticeAnswer, PracticeFeedback, PracticeRepo, PracticeRepoDetail, StartBody, SubFeedback, Training, TrainingQu, TrainingResult, practiceAdminApi, practiceApi } from '../../../common/api';
-import type { QuDetail } from '../../../common/api/qu';
+import type { QuBody, QuDetail } from '../../../common/api/qu';
 import { PracticeMode, QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import { inTransaction, type ServiceContext } from '../../context';
@@ -195,9 +195,14 @@ export async function trainingCard(ctx: ServiceContext, userId: string, trainId:
   };
 }
 
-function feedbackOf(q: QuDetail, isRight: boolean, subs?: SubFeedback[]): PracticeFeedback {
+/** The question as practice shows it: its body, without the bank's bookkeeping. */
+function bodyOf(q: QuDetail): QuBody {
   const { id: _i, repoId: _r, repoTitle: _t, createTime: _c, updateTime: _u, ...body } = q;
-  return { isRight, rightAnswer: rightAnswerOf(q), analysis: q.analysis ?? '', question: body, ...(subs ? { subs } : {}) };
+  return body;
+}
+
+function feedbackOf(q: QuDetail, isRight: boolean, subs?: SubFeedback[]): PracticeFeedback {
+  return { isRight, rightAnswer: rightAnswerOf(q), analysis: q.analysis ?? '', question: bodyOf(q), ...(subs ? { subs } : {}) };
 }
 
 export async function trainingQu(ctx: ServiceContext, userId: string, trainId: string, sequence: number): Promise<TrainingQu> {
@@ -210,7 +215,6 @@ export async function trainingQu(ctx: ServiceContext, userId: string, trainId: s
   const [given, fav] = await Promise.all([repo.answerOf(ctx.db, t.id, quId), repo.favoriteIds(ctx.db, userId, [quId])]);
   if (sequence !== t.position) await repo.setPosition(ctx.db, t.id, sequence, ctx.clock.now());
   const recite = t.mode === PracticeMode.RECITE;
-  const { id: _i, repoId: _r, repoTitle: _t, createTime: _c, updateTime: _u, ...body } = q;
   const answer = given ? (JSON.parse(given.answer) as PracticeAnswer) : null;
   // The verdict is the one recorded; the parts' verdicts are read again from the kept part answers
   // (a combined answer kept before parts were carried has none, and shows none).
@@ -218,7 +222,7 @@ export async function trainingQu(ctx: ServiceContext, userId: string, trainId: s
   return {
     sequence,
     total: ids.length,
-    question: toPublic(quId, orderForLearner(body, false, cryptoRng)),
+    question: toPublic(quId, orderForLearner(bodyOf(q), false, cryptoRng)),
     favorite: fav.has(quId),
     answer,
     feedback: given ? feedbackOf(q, given.is_right === 1, subs) : recite ? feedbackOf(q, true) : null,
