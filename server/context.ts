@@ -18,9 +18,11 @@ export interface Caches {
   /** Permission tags per sorted role-id list; cleared when roles or menus change. */
   readonly permissions: TtlCache<string, string[]>;
   /**
-   * The session check's rows per token hash, for a few seconds: every request of a cohort in an
-   * exam asks it. Used on SQLite (one process), and on PostgreSQL while the session bus is live;
-   * cleared when a session is revoked or a user, role or menu changes.
+   * The session check's rows per token hash, for a minute: every request of a cohort in an exam asks
+   * it, and a learner saves every few seconds. Used on SQLite (one process), and on PostgreSQL while
+   * the session bus is live (which clears it on every change it hears of, and when it drops or comes
+   * back); cleared when a session is revoked or a user, role or menu changes. The minute bounds
+   * only what no bus could tell.
    */
   readonly sessions: TtlCache<string, SessionAccessRow[]>;
   /** Course definitions, file-to-course and the URL-signing key (server/modules/course/course.cache.ts). */
@@ -30,7 +32,7 @@ export interface Caches {
 }
 
 export function createCaches(clock: Clock): Caches {
-  return { permissions: new TtlCache(clock, 5_000, 1_000), sessions: new TtlCache(clock, 5_000, 50_000), course: createCourseCaches(clock), qu: createQuCaches(clock) };
+  return { permissions: new TtlCache(clock, 5_000, 1_000), sessions: new TtlCache(clock, 60_000, 50_000), course: createCourseCaches(clock), qu: createQuCaches(clock) };
 }
 
 /** A stored file as an access rule sees it. */

@@ -31,8 +31,11 @@ export class TtlCache<K, V> {
     this.entries.set(key, { value, until: this.clock.now() + this.ttlMs });
   }
 
-  /** The cached value, or `load()`'s (cached); concurrent misses for one key share one load. */
-  async getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
+  /**
+   * The cached value, or `load()`'s (cached where `keep` allows); concurrent misses for one key share
+   * one load.
+   */
+  async getOrLoad(key: K, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     let pending = this.loading.get(key);
@@ -42,7 +45,7 @@ export class TtlCache<K, V> {
         (value) => {
           this.loading.delete(key);
           // A clear() while loading means the value may already be stale: hand it out, keep nothing.
-          if (generation === this.generation) this.set(key, value);
+          if (generation === this.generation && keep(value)) this.set(key, value);
           return value;
         },
         (e: unknown) => {

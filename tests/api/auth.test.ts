@@ -174,4 +174,23 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(cleared.body.data).toMatchObject({ mobile: '', email: 'me@example.com' });
     expect((await t.call('/api/sys/user/info', {}, token)).body.data.realName).toBe('新名字');
   });
+
+});
+
+describe.each(DIALECTS)('a session check kept in memory on %s', (dialect) => {
+  // Sessions shorter than the minute a check is kept, so that the kept row goes out of date.
+  const t = useTestApp(dialect, {}, { sessionTtl: 30 });
+
+  it('keeps a session another process extended, past the expiry this one saw, and ends it at its time', async () => {
+    const userId = await createUser(t, 'extended_u');
+    const token = await t.login('extended_u', PASSWORD);
+    expect((await t.call('/api/sys/user/info', {}, token)).body.code).toBe(0);
+    // Another server process touched the session meanwhile: the database holds a later expiry.
+    const extendedTo = t.clock.now() + 60_000;
+    await t.database.db.updateTable('sys_session').set({ expire_time: extendedTo }).where('user_id', '=', userId).execute();
+    t.clock.advance(31_000);
+    expect((await t.call('/api/sys/user/info', {}, token)).body.code).toBe(0);
+    t.clock.set(extendedTo);
+    expect((await t.call('/api/sys/user/info', {}, token)).body.code).toBe(ErrorCode.SESSION_INVALID);
+  });
 });

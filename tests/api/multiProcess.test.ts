@@ -142,7 +142,7 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)('two server processes sharing on
 });
 
 /**
- * With Redis, each process caches session checks for a few seconds and hears of every session
+ * With Redis, each process caches session checks for up to a minute and hears of every session
  * change from the others: a sign-out, or a user disabled, through one process is refused by the
  * other within moments (and the cache never serves a token the bus could not vouch for).
  */

@@ -66,14 +66,17 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
   // Cached where one process serves the database (SQLite), or where every process hears of session
   // changes (the Redis bus, while it is live): a sign-out through one must be refused by the others.
   const cache = ctx.config.dialect === 'sqlite' || ctx.sessionBus?.live ? ctx.caches.sessions : undefined;
-  let rows = cache?.get(tokenHash);
-  if (!rows) {
-    rows = await repo.findSessionAccess(ctx.db, tokenHash);
-    // Unknown tokens are not kept: guessing must not fill the cache.
-    if (rows.length) cache?.set(tokenHash, rows);
+  const now = ctx.clock.now();
+  const load = () => repo.findSessionAccess(ctx.db, tokenHash);
+  // Unknown tokens are not kept: guessing must not fill the cache.
+  const known = (found: repo.SessionAccessRow[]) => found.length > 0;
+  let rows = cache ? await cache.getOrLoad(tokenHash, load, known) : await load();
+  if (cache && rows[0] && rows[0].expire_time <= now) {
+    // Expired as this process last saw it; another process may have extended it since.
+    cache.delete(tokenHash);
+    rows = await cache.getOrLoad(tokenHash, load, known);
   }
   const row = rows[0];
-  const now = ctx.clock.now();
   if (!row || row.expire_time <= now || row.state !== UserState.NORMAL) return null;
   if (now - row.last_seen_time > TOUCH_EVERY_MS) {
     const expireTime = now + ctx.config.sessionTtl * 1000;
