@@ -203,10 +203,14 @@ export async function pool(
   return { name, count: latencies.length, errors, seconds: (performance.now() - start) / 1000, latencies: latencies.sort((a, b) => a - b) };
 }
 
-/** autocannon, awaited; `requests` lets each connection build its own bodies. */
-export function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+/**
+ * autocannon, awaited; `requests` (or `setupClient`) lets each connection send its own bodies.
+ * `onStart` runs once every connection is set up, as the measured run begins.
+ */
+export function cannon(opts: autocannon.Options, onStart?: () => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    if (onStart) instance.on('start', onStart);
   });
 }
 
