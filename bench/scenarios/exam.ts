@@ -71,6 +71,10 @@ export async function run(): Promise<void> {
       papers[i] = { id, quIds: detail.groups.flatMap((g) => g.quList.map((q) => q.quId)), options: new Map() };
     });
     const startStats = statsOf('start (create-paper + paper-detail)', started.sent, started.seconds, started.dropped);
+    // Where in the storm the slow starts are (a cold process pays more for its first seconds).
+    const startP99BySecond = Array.from({ length: 10 }, (_, s) =>
+      Number(pct(started.sent.filter((x) => Math.floor(startDue[x.i] / 1000) === s).map((x) => x.latency).sort((a, b) => a - b), 99).toFixed(0)),
+    );
     const cpuPerStart = cpuSince(startStats.count);
 
     // 2. Saves: each candidate saves one answer every `interval` ms (open loop), seq rising per question.
@@ -168,7 +172,8 @@ export async function run(): Promise<void> {
     failures('start', started);
     failures('saves', saved);
     failures('hand-in', submitted);
-    console.log(`\nclosed-loop saves: ${maxSavesPerSec}/s (${maxErrors} errors) vs hello-world ${ceilingReqPerSec}/s with ${connections} connections`);
+    console.log(`\nstart p99 (ms) of the starts due in each second of the storm: ${startP99BySecond.join(' ')}`);
+    console.log(`closed-loop saves: ${maxSavesPerSec}/s (${maxErrors} errors) vs hello-world ${ceilingReqPerSec}/s with ${connections} connections`);
     console.log(`server CPU per operation: start ${cpuPerStart} ms, save ${cpuPerSave} ms (closed loop ${cpuPerMaxSave} ms; hello-world ${cpuPerHello} ms), hand-in ${cpuPerHandIn} ms`);
     console.log(`acknowledged saves ${acked.size} keys, lost ${lost}; papers not graded ${ungraded}; server RSS ${figures.rssMb} MB; generator CPU ${(genCpu() * 100).toFixed(0)} % of a core (closed loop ${(generatorShareMax * 100).toFixed(0)} %, hello-world ${(generatorShareCeiling * 100).toFixed(0)} %); load ${os.loadavg()[0].toFixed(1)}`);
     benchLine({

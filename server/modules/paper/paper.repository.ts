@@ -111,32 +111,36 @@ async function writeStarts(db: Db, started: readonly NewPaper[]): Promise<void[]
   return started.map(() => undefined);
 }
 
-const startsPgSql = new Map<number, string>();
+const startsPgSql = new Map<string, string>();
 
 /**
  * PostgreSQL: a batch's four inserts as one statement (data-modifying WITH), which is its own
- * transaction; its SQL is built once per batch size, and the values are laid out table by table, row
- * by row, in each first row's column order, as Kysely compiles them (checked when built).
+ * transaction. Each table's rows go as one JSON parameter, read back as rows of that table
+ * (json_populate_recordset), so the statement is the same however many papers a batch holds:
+ * planned once per connection and built once per process, where a statement per batch size was
+ * built and planned again for each new size (many, while a cold process meets a cohort).
  */
 async function insertStartsPg(db: Db, tables: [PaperRow[], ...Array<Array<Record<string, unknown>>>]): Promise<void> {
-  const parameters = tables.flatMap((rows) => rows.flatMap((row) => Object.keys(rows[0]).map((c) => (row as Record<string, unknown>)[c])));
-  const count = tables[0].length;
-  let text = startsPgSql.get(count);
+  const columns = tables.map((rows) => Object.keys(rows[0]));
+  const layout = columns.map((c) => c.join(',')).join(';');
+  let text = startsPgSql.get(layout);
   if (!text) {
-    const [papers, drafts, events, records] = tables;
+    const [paper, draft, event, record] = columns;
+    const rowsOf = (table: string, i: number) => sql`json_populate_recordset(null::${sql.table(table)}, ${sql.raw(`$${i}`)}::json)`.as('r');
     const compiled = db
-      .with('p', (w) => w.insertInto('paper').values(papers))
-      .with('d', (w) => w.insertInto('paper_draft').values(drafts as never))
-      .with('e', (w) => w.insertInto('paper_event').values(events as never))
+      .with('p', (w) => w.insertInto('paper').columns(paper as never).expression((eb) => eb.selectFrom(rowsOf('paper', 1)).select(paper as never)))
+      .with('d', (w) => w.insertInto('paper_draft').columns(draft as never).expression((eb) => eb.selectFrom(rowsOf('paper_draft', 2)).select(draft as never)))
+      .with('e', (w) => w.insertInto('paper_event').columns(event as never).expression((eb) => eb.selectFrom(rowsOf('paper_event', 3)).select(event as never)))
       .insertInto('exam_record')
-      .values(records as never)
+      .columns(record as never)
+      .expression((eb) => eb.selectFrom(rowsOf('exam_record', 4)).select(record as never))
       .onConflict(onConflictUpdate('exam_record', ATTEMPT))
       .compile();
-    if (compiled.parameters.length !== parameters.length || compiled.parameters.some((v, i) => v !== parameters[i])) throw new Error('insertStartsPg: unexpected layout');
-    text = compiled.sql;
-    startsPgSql.set(count, text);
+    if (compiled.parameters.length !== 0) throw new Error('insertStartsPg: unexpected parameters');
+    text = NAMED_MARKER + compiled.sql;
+    startsPgSql.set(layout, text);
   }
-  await db.executeQuery(CompiledQuery.raw(text, parameters));
+  await db.executeQuery(CompiledQuery.raw(text, tables.map((rows) => JSON.stringify(rows))));
 }
 
 export const startPaper = groupCommit(
