@@ -125,6 +125,14 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(after.body.code).toBe(ErrorCode.SESSION_INVALID);
   });
 
+  it('tells each caller of many arriving at once who they are (their session checks read together)', async () => {
+    const names = ['many_a', 'many_b', 'many_c', 'many_d', 'many_e'];
+    for (const n of names) await createUser(t, n);
+    const tokens = await Promise.all(names.map((n) => t.login(n, PASSWORD)));
+    const answers = await Promise.all([...tokens, 'not-a-real-token', tokens[0]].map((token) => t.call('/api/sys/user/info', {}, token)));
+    expect(answers.map((a) => a.body.data?.userName ?? a.body.code)).toEqual([...names, ErrorCode.SESSION_INVALID, names[0]]);
+  });
+
   it('answers 10010002 for a missing or unknown token on a protected endpoint', async () => {
     const missing = await t.call('/api/sys/user/info', {});
     expect(missing.body.code).toBe(ErrorCode.SESSION_INVALID);

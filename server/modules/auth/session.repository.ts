@@ -1,4 +1,6 @@
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { groupRead } from '../../db/groupRead';
 import { prepared, type Slots } from '../../db/prepared';
 
 /** One row per role of the session's user (one row with null role columns when it has none). */
@@ -32,20 +34,39 @@ export async function insertSession(
     .execute();
 }
 
-const sessionAccess = prepared((db, v: Slots<{ tokenHash: string }>) =>
+const sessionAccessFrom = (db: Db) =>
   db
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
     .leftJoin('sys_user_role as ur', 'ur.user_id', 'u.id')
     .leftJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select(['s.user_id', 'u.user_name', 'u.state', 's.last_seen_time', 's.expire_time', 'r.id as role_id', 'r.role_code', 'r.role_name', 'r.role_type'])
-    .where('s.token_hash', '=', v.tokenHash),
+    .select(['s.user_id', 'u.user_name', 'u.state', 's.last_seen_time', 's.expire_time', 'r.id as role_id', 'r.role_code', 'r.role_name', 'r.role_type']);
+
+const sessionAccess = prepared((db, v: Slots<{ tokenHash: string }>) => sessionAccessFrom(db).where('s.token_hash', '=', v.tokenHash));
+
+/** PostgreSQL: the checks of many sessions in one query (one array parameter, whatever their number). */
+const sessionsAccess = prepared((db, v: Slots<{ tokenHashes: string[] }>) =>
+  sessionAccessFrom(db).select('s.token_hash').where(sql<boolean>`s.token_hash = any(${v.tokenHashes}::varchar[])`),
 );
 
-/** The session, its user and the user's roles, in one indexed query: the per-request check. */
-export function findSessionAccess(db: Db, tokenHash: string): Promise<SessionAccessRow[]> {
-  return sessionAccess.rows(db, { tokenHash });
-}
+/**
+ * The session, its user and the user's roles, in one indexed query: the per-request check. On
+ * PostgreSQL the checks asked for together (a cohort arriving) share one query.
+ */
+export const findSessionAccess = groupRead<SessionAccessRow[]>(
+  (db, tokenHash) => sessionAccess.rows(db, { tokenHash }),
+  async (db, tokenHashes) => {
+    const found = new Map<string, SessionAccessRow[]>();
+    for (const { token_hash, ...row } of await sessionsAccess.rows(db, { tokenHashes: [...tokenHashes] })) {
+      const rows = found.get(token_hash);
+      if (rows) rows.push(row);
+      else found.set(token_hash, [row]);
+    }
+    return found;
+  },
+  () => [],
+  (db) => db.getExecutor().adapter instanceof PostgresAdapter,
+);
 
 const touch = prepared((db, v: Slots<{ tokenHash: string; now: number; expireTime: number }>) =>
   db.updateTable('sys_session').set({ last_seen_time: v.now, expire_time: v.expireTime }).where('token_hash', '=', v.tokenHash),
