@@ -19,7 +19,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
 import { createPaper, examKeys, preCheck, useOnlineExam } from './api/exam';
-import { chanceText, durationText, examWindow, needsPassword, scoreText, stateColor } from './format';
+import { durationText, examWindow, needsPassword, scoreText, stateColor } from './format';
 
 /** The rules a learner agrees to before starting, in plain words. */
 export function examRules(exam: ExamForLearner): string[] {
@@ -27,7 +27,7 @@ export function examRules(exam: ExamForLearner): string[] {
     `考试时间：${examWindow(exam)}`,
     `考试时长：${durationText(exam.totalTime)}${exam.totalTime > 0 ? '，从进入考试开始计时，到时自动交卷' : ''}`,
     `共 ${exam.quCount} 题，总分 ${scoreText(exam.totalScore)} 分，${scoreText(exam.qualifyScore)} 分及格`,
-    `考试次数：${exam.chance > 0 ? `最多 ${exam.chance} 次` : '不限'}（${chanceText(exam)}）`,
+    `考试次数：${exam.chance > 0 ? `最多 ${exam.chance} 次` : '不限'}（已考 ${exam.tryCount} 次）`,
     `作答方式：${DisplayMode.label(exam.displayMode)}，每道题作答后立即保存到服务器`,
   ];
   if (exam.handMin > 0) rules.push(`开考 ${exam.handMin} 分钟后才能交卷`);
