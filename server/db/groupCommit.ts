@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { perRound, type Pending } from './rounds';
 
 /**
  * Group commit for a short write that arrives many times at once (a cohort saving answers). A
@@ -25,13 +26,11 @@ export function groupCommit<A, R>(
   lockKey: (arg: A) => string,
   many?: { write: (db: Db, args: readonly A[]) => Promise<R[]>; standalone?: (db: Db) => boolean },
 ): (db: Db, arg: A) => Promise<R> {
-  const queues = new WeakMap<Db, Queue<A, R>>();
-
-  const runBatch = async (db: Db, batch: Array<Pending<A, R>>) => {
-    const ordered = batch.length > 1 ? [...batch].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : batch;
+  const runBatch = async (db: Db, batch: Array<Pending<Write<A>, R>>) => {
+    const ordered = batch.length > 1 ? [...batch].sort((a, b) => (a.item.key < b.item.key ? -1 : a.item.key > b.item.key ? 1 : 0)) : batch;
     let results: R[];
     try {
-      const args = ordered.map((p) => p.arg);
+      const args = ordered.map((p) => p.item.arg);
       if (many?.standalone?.(db)) {
         results = await many.write(db, args);
       } else {
@@ -43,48 +42,18 @@ export function groupCommit<A, R>(
         });
       }
     } catch {
-      await Promise.all(batch.map((p) => db.transaction().execute((tx) => write(tx, p.arg)).then(p.resolve, p.reject)));
+      await Promise.all(batch.map((p) => db.transaction().execute((tx) => write(tx, p.item.arg)).then(p.resolve, p.reject)));
       return;
     }
     ordered.forEach((p, i) => p.resolve(results[i]));
   };
+  const gathered = perRound<Write<A>, R>(runBatch);
 
-  const flush = async (db: Db, queue: Queue<A, R>) => {
-    const batch = queue.waiting;
-    queue.waiting = [];
-    queue.busy = true;
-    try {
-      await runBatch(db, batch);
-    } finally {
-      queue.busy = false;
-      if (queue.waiting.length) setImmediate(() => void flush(db, queue));
-    }
-  };
-
-  return (db, arg) => {
-    if (db.isTransaction) return write(db, arg);
-    return new Promise<R>((resolve, reject) => {
-      let queue = queues.get(db);
-      if (!queue) queues.set(db, (queue = { waiting: [], busy: false }));
-      queue.waiting.push({ arg, key: lockKey(arg), resolve, reject });
-      if (!queue.busy && queue.waiting.length === 1) {
-        const mine = queue;
-        setImmediate(() => void flush(db, mine));
-      }
-    });
-  };
+  return (db, arg) => (db.isTransaction ? write(db, arg) : gathered(db, { arg, key: lockKey(arg) }));
 }
 
-interface Queue<A, R> {
-  /** Writes for the next batch. */
-  waiting: Array<Pending<A, R>>;
-  /** A batch is being written (the next one is flushed when it is done). */
-  busy: boolean;
-}
-
-interface Pending<A, R> {
+/** A write waiting for its batch, with its place in the batch's lock order. */
+interface Write<A> {
   arg: A;
   key: string;
-  resolve: (r: R) => void;
-  reject: (e: unknown) => void;
 }
