@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { UserState } from '../../../common/codes';
 import type { ServiceContext } from '../../context';
 import * as repo from './session.repository';
@@ -19,7 +19,7 @@ export interface AuthUser {
 /** Sliding expiry is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export async function createSession(ctx: ServiceContext, userId: string, meta: { ip: string; userAgent: string }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -54,9 +54,38 @@ export function forgetSessions(ctx: ServiceContext): void {
   ctx.sessionBus?.publish();
 }
 
-function permissionsOf(ctx: ServiceContext, roleIds: string[]): Promise<string[]> {
-  const key = [...roleIds].sort().join(',');
-  return ctx.caches.permissions.getOrLoad(key, () => repo.findRolePermissionTags(ctx.db, roleIds));
+/** The permission tags of a set of roles, by the key of its sorted ids. */
+function permissionsOf(ctx: ServiceContext, rolesKey: string, roleIds: string[]): Promise<string[]> {
+  return ctx.caches.permissions.getOrLoad(rolesKey, () => repo.findRolePermissionTags(ctx.db, roleIds));
+}
+
+/** Unknown tokens are not kept: guessing must not fill the cache. */
+const known = (found: readonly repo.SessionAccessRow[]) => found.length > 0;
+
+/** A session's identity as its rows give it (its permissions aside), and the key of its roles' permissions. */
+type Identity = Omit<AuthUser, 'permissions'> & { rolesKey: string };
+
+/** Worked out once per rows read (a kept check answers many requests), never per request. */
+const identities = new WeakMap<readonly repo.SessionAccessRow[], Identity>();
+
+function identityOf(rows: readonly repo.SessionAccessRow[], tokenHash: string): Identity {
+  let identity = identities.get(rows);
+  if (!identity) {
+    const roles = rows.filter((r) => r.role_id !== null);
+    const roleIds = roles.map((r) => r.role_id!);
+    identity = {
+      id: rows[0].user_id,
+      userName: rows[0].user_name,
+      roleType: Math.max(1, ...roles.map((r) => r.role_type!)),
+      roleIds,
+      roleCodes: roles.map((r) => r.role_code!),
+      roleNames: roles.map((r) => r.role_name!),
+      tokenHash,
+      rolesKey: [...roleIds].sort().join(','),
+    };
+    identities.set(rows, identity);
+  }
+  return identity;
 }
 
 /** The caller behind a token, or null when the token is unknown, expired, revoked or its user is not active. */
@@ -67,14 +96,11 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
   // changes (the Redis bus, while it is live): a sign-out through one must be refused by the others.
   const cache = ctx.config.dialect === 'sqlite' || ctx.sessionBus?.live ? ctx.caches.sessions : undefined;
   const now = ctx.clock.now();
-  const load = () => repo.findSessionAccess(ctx.db, tokenHash);
-  // Unknown tokens are not kept: guessing must not fill the cache.
-  const known = (found: repo.SessionAccessRow[]) => found.length > 0;
-  let rows = cache ? await cache.getOrLoad(tokenHash, load, known) : await load();
+  let rows = cache ? (cache.get(tokenHash) ?? (await cache.getOrLoad(tokenHash, () => repo.findSessionAccess(ctx.db, tokenHash), known))) : await repo.findSessionAccess(ctx.db, tokenHash);
   if (cache && rows[0] && rows[0].expire_time <= now) {
     // Expired as this process last saw it; another process may have extended it since.
     cache.delete(tokenHash);
-    rows = await cache.getOrLoad(tokenHash, load, known);
+    rows = await cache.getOrLoad(tokenHash, () => repo.findSessionAccess(ctx.db, tokenHash), known);
   }
   const row = rows[0];
   if (!row || row.expire_time <= now || row.state !== UserState.NORMAL) return null;
@@ -84,18 +110,10 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
     row.last_seen_time = now;
     row.expire_time = expireTime;
   }
-  const roles = rows.filter((r) => r.role_id !== null);
-  const roleIds = roles.map((r) => r.role_id!);
-  return {
-    id: row.user_id,
-    userName: row.user_name,
-    roleType: Math.max(1, ...roles.map((r) => r.role_type!)),
-    roleIds,
-    roleCodes: roles.map((r) => r.role_code!),
-    roleNames: roles.map((r) => r.role_name!),
-    permissions: await permissionsOf(ctx, roleIds),
-    tokenHash,
-  };
+  const i = identityOf(rows, tokenHash);
+  const permissions = ctx.caches.permissions.get(i.rolesKey) ?? (await permissionsOf(ctx, i.rolesKey, i.roleIds));
+  // Written out: copying by spread costs more than the rest of a kept check.
+  return { id: i.id, userName: i.userName, roleType: i.roleType, roleIds: i.roleIds, roleCodes: i.roleCodes, roleNames: i.roleNames, permissions, tokenHash };
 }
 
 export async function revokeSession(ctx: ServiceContext, tokenHash: string): Promise<void> {
