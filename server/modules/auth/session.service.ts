@@ -62,13 +62,17 @@ function permissionsOf(ctx: ServiceContext, rolesKey: string, roleIds: string[])
 /** Unknown tokens are not kept: guessing must not fill the cache. */
 const known = (found: readonly repo.SessionAccessRow[]) => found.length > 0;
 
-/** A session's identity as its rows give it (its permissions aside), and the key of its roles' permissions. */
-type Identity = Omit<AuthUser, 'permissions'> & { rolesKey: string };
+/** Kept session rows, read (and kept, when known) where none are. */
+const keptAccess = (ctx: ServiceContext, cache: ServiceContext['caches']['sessions'], tokenHash: string) =>
+  cache.getOrLoad(tokenHash, () => repo.findSessionAccess(ctx.db, tokenHash), known);
+
+/** A session's identity as its rows give it (its token and permissions aside), and the key of its roles' permissions. */
+type Identity = Omit<AuthUser, 'permissions' | 'tokenHash'> & { rolesKey: string };
 
 /** Worked out once per rows read (a kept check answers many requests), never per request. */
 const identities = new WeakMap<readonly repo.SessionAccessRow[], Identity>();
 
-function identityOf(rows: readonly repo.SessionAccessRow[], tokenHash: string): Identity {
+function identityOf(rows: readonly repo.SessionAccessRow[]): Identity {
   let identity = identities.get(rows);
   if (!identity) {
     const roles = rows.filter((r) => r.role_id !== null);
@@ -80,7 +84,6 @@ function identityOf(rows: readonly repo.SessionAccessRow[], tokenHash: string): 
       roleIds,
       roleCodes: roles.map((r) => r.role_code!),
       roleNames: roles.map((r) => r.role_name!),
-      tokenHash,
       rolesKey: [...roleIds].sort().join(','),
     };
     identities.set(rows, identity);
@@ -96,11 +99,12 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
   // changes (the Redis bus, while it is live): a sign-out through one must be refused by the others.
   const cache = ctx.config.dialect === 'sqlite' || ctx.sessionBus?.live ? ctx.caches.sessions : undefined;
   const now = ctx.clock.now();
-  let rows = cache ? (cache.get(tokenHash) ?? (await cache.getOrLoad(tokenHash, () => repo.findSessionAccess(ctx.db, tokenHash), known))) : await repo.findSessionAccess(ctx.db, tokenHash);
+  // A kept check is taken as it is: no load to set up, nothing to wait for.
+  let rows = cache ? (cache.get(tokenHash) ?? (await keptAccess(ctx, cache, tokenHash))) : await repo.findSessionAccess(ctx.db, tokenHash);
   if (cache && rows[0] && rows[0].expire_time <= now) {
     // Expired as this process last saw it; another process may have extended it since.
     cache.delete(tokenHash);
-    rows = await cache.getOrLoad(tokenHash, () => repo.findSessionAccess(ctx.db, tokenHash), known);
+    rows = await keptAccess(ctx, cache, tokenHash);
   }
   const row = rows[0];
   if (!row || row.expire_time <= now || row.state !== UserState.NORMAL) return null;
@@ -110,7 +114,7 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
     row.last_seen_time = now;
     row.expire_time = expireTime;
   }
-  const i = identityOf(rows, tokenHash);
+  const i = identityOf(rows);
   const permissions = ctx.caches.permissions.get(i.rolesKey) ?? (await permissionsOf(ctx, i.rolesKey, i.roleIds));
   // Written out: copying by spread costs more than the rest of a kept check.
   return { id: i.id, userName: i.userName, roleType: i.roleType, roleIds: i.roleIds, roleCodes: i.roleCodes, roleNames: i.roleNames, permissions, tokenHash };
