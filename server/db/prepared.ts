@@ -75,7 +75,10 @@ export function prepared<V extends Record<string, unknown>, R>(build: (db: Db, v
 /** The SQL of a many-row insert, per dialect, table, column list and row count. */
 const insertSql = new WeakMap<object, Map<string, string>>();
 
-/** On a row whose key exists already: take these columns from the new row instead (`update`), or add the new row's value to the stored one (`add`). */
+/**
+ * On a row whose key exists already: take these columns from the new row instead (`update`), or add
+ * the new row's value to the stored one (`add`); with neither, keep the stored row as it is.
+ */
 export interface OnConflictUpdate<C> {
   key: readonly C[];
   update: readonly C[];
@@ -84,6 +87,7 @@ export interface OnConflictUpdate<C> {
 
 /** The ON CONFLICT clause of an insert into `table` (Kysely's onConflict callback). */
 export function onConflictUpdate<T extends keyof DB & string>(table: T, conflict: OnConflictUpdate<keyof DB[T] & string>) {
+  if (conflict.update.length === 0 && !conflict.add?.length) return (oc: OnConflictBuilder<DB, T>) => oc.columns(conflict.key as never).doNothing();
   return (oc: OnConflictBuilder<DB, T>) =>
     oc.columns(conflict.key as never).doUpdateSet(
       (eb) =>

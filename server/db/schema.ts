@@ -436,8 +436,16 @@ export interface PaperDraftTable {
   paper_id: string;
   /** JSON [[qu_id, parent_id, group_index, sort, qu_type, score], …] in paper order. */
   card: string;
-  /** The questions (JSON QuBody), one per line in the order of card ('' for a part). */
+  /** The questions, one line each in the order of card: a copy `<qu_snapshot id>:<order>` (older drafts: the whole JSON QuBody); '' for a part. */
   questions: string;
+  create_time: number;
+}
+
+/** A question as papers keep it (see paper.snapshot.ts), once per version, under a hash of its text. */
+export interface QuSnapshotTable {
+  id: string;
+  /** JSON QuBody in the bank's order. */
+  body: string;
   create_time: number;
 }
 
@@ -560,6 +568,7 @@ export interface DB {
   paper: PaperTable;
   paper_qu: PaperQuTable;
   paper_draft: PaperDraftTable;
+  qu_snapshot: QuSnapshotTable;
   paper_event: PaperEventTable;
   exam_record: ExamRecordTable;
   wrong_book: WrongBookTable;

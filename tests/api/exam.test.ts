@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AnswerInput, PaperDetail, PaperQu, QuDetail } from '../../common/api';
 import { ExamOpenType, GenericState, HandType, PaperEvent, PaperState, QuType, ResultShow } from '../../common/codes';
 import { ErrorCode } from '../../common/errorCodes';
+import { copyText } from '../../server/modules/paper/paper.snapshot';
 import { bankWithEveryType, examBody, saveExam } from './exam.helpers';
 import { createDeptTree, DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
 
@@ -313,7 +314,7 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
 
   it('keeps a new paper\'s questions as one draft, makes a row per first answer, and hands in an unanswered paper whole', async () => {
     const admin = await t.adminToken();
-    const { repo } = await bankWithEveryType(t);
+    const { repo, qus } = await bankWithEveryType(t);
     const body = examBody(repo.id, { shuffleOptions: true });
     const exam = await saveExam(t, { ...body, groups: [...body.groups, { title: '综合', quType: QuType.COMBINED, perScore: 6, draws: [{ repoId: repo.id, count: 1 }], quIds: [] }] });
     const [a, b] = await Promise.all([insertUser(t, `l_${dialect}_draft_a`), insertUser(t, `l_${dialect}_draft_b`)]);
@@ -336,6 +337,30 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     expect(JSON.stringify(before.body)).not.toMatch(FORBIDDEN_IN_EXAM);
     const part = (before.body.data as PaperQu).subList[0];
     expect((await rowsOf(pa)).drafts).toBe(1);
+
+    // The draft lists each question as its base and this learner's order; the bases are kept once for every paper.
+    const draftLines = async (paperId: string) => (await t.database.db.selectFrom('paper_draft').select('questions').where('paper_id', '=', paperId).executeTakeFirstOrThrow()).questions.split('\n');
+    const lines = [...(await draftLines(pa)), ...(await draftLines(pb))];
+    for (const line of lines) expect(line).toMatch(/^$|^[A-Za-z0-9_-]{22}:[0-9a-z]*$/);
+    const baseIds = [...new Set(lines.filter(Boolean).map((l) => l.split(':')[0]))];
+    const bases = await t.database.db.selectFrom('qu_snapshot').select(['id', 'body']).where('id', 'in', baseIds).execute();
+    expect(bases.map((r) => r.id).sort()).toEqual(baseIds.sort());
+    // An edit made after the start changes nothing on the paper: it keeps the question as it was.
+    const single = qus.find((q) => q.quType === QuType.SINGLE && card.some((c) => c.quId === q.id))!;
+    const shown = await t.call<PaperQu>('/api/paper/paper/qu-detail', { paperId: pa, quId: single.id }, a.token);
+    const edited = await t.call('/api/qu/qu/save', { id: single.id, repoId: repo.id, quType: QuType.SINGLE, content: '<p>改过的题干</p>', answerList: single.answerList }, admin);
+    expect(edited.body.code, edited.body.msg).toBe(0);
+    expect((await t.call('/api/paper/paper/qu-detail', { paperId: pa, quId: single.id }, a.token)).body).toEqual(shown.body);
+    // A draft written before bases, with each question's whole text, reads the same.
+    const cardB = (await detailOf(t, pb, b.token)).groups.flatMap((g) => g.quList);
+    const detailsB = () => Promise.all(cardB.map(async (q) => (await t.call('/api/paper/paper/qu-detail', { paperId: pb, quId: q.quId }, b.token)).body));
+    const fromCopies = await detailsB();
+    await t.database.db.updateTable('paper_draft').set({ questions: (await draftLines(pb)).map(copyText).join('\n') }).where('paper_id', '=', pb).execute();
+    expect((await draftLines(pb)).filter(Boolean).every((l) => l.startsWith('{'))).toBe(true);
+    const fromWhole = await detailsB();
+    expect(fromWhole).toEqual(fromCopies);
+    expect(fromWhole.every((r) => r.code === 0)).toBe(true);
+    expect(JSON.stringify(fromWhole)).not.toMatch(FORBIDDEN_IN_EXAM);
 
     // A first answer makes that question's row; a newer one overwrites it, an older one does not.
     const save = (seq: number, answers: string[]) => t.call('/api/paper/paper/fill-answer', { paperId: pa, quId: part.quId, seq, answers }, a.token);

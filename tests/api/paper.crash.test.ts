@@ -88,6 +88,9 @@ describe.each(DIALECTS)('answers survive a killed server on %s', (dialect) => {
       learners.push({ token, paperId, quIds: detail.groups.flatMap((g: { quList: Array<{ quId: string }> }) => g.quList.map((q) => q.quId)) });
     }
 
+    // A question as the first process showed it (the restarted one reads its base from the database).
+    const shown = (await call(server.base, '/api/paper/paper/qu-detail', { paperId: learners[0].paperId, quId: learners[0].quIds[3] }, learners[0].token)).data;
+
     // Each learner saves as fast as the server acknowledges; the server dies mid-stream.
     const acked = new Map<string, { seq: number; text: string; learner: number }>();
     let killed = false;
@@ -118,6 +121,8 @@ describe.each(DIALECTS)('answers survive a killed server on %s', (dialect) => {
       expect(r.data.saved.seq).toBeGreaterThanOrEqual(want.seq);
       if (r.data.saved.seq === want.seq) expect(r.data.saved.answer).toBe(want.text);
     }
+    const again = (await call(server.base, '/api/paper/paper/qu-detail', { paperId: learners[0].paperId, quId: learners[0].quIds[3] }, learners[0].token)).data;
+    expect({ ...again, saved: undefined }).toEqual({ ...shown, saved: undefined });
     server.child.kill('SIGTERM');
   }, 120_000);
 });

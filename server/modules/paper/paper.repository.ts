@@ -7,6 +7,7 @@ import { insertRows, onConflictUpdate, prepared, type OnConflictUpdate, type Slo
 import { NAMED_MARKER } from '../../db/pgNamed';
 import type { ExamRecordRow, PaperQuRow, PaperRow, WrongBookRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
+import { copyText, learnBase, missingBases, type SnapshotSource } from './paper.snapshot';
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -57,26 +58,43 @@ export function openPaperOf(db: Db, userId: string): Promise<PaperRow | undefine
 /** Question ids per `in (…)` list. */
 const QU_CHUNK = 200;
 
-/** A question of a new paper: what its paper_qu row holds before any answer. */
-export type DrawnQu = Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'score' | 'question'>;
+/** A question of a paper as its draft lists it (what its first answer makes its row from). */
+export type DraftEntry = Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'score'>;
+
+/** A question of a new paper: its entry, and its copy as the draft keeps it (snapshotCopy; '' for a part). */
+export type DrawnQu = DraftEntry & { copy: string };
 
 export interface NewPaper {
   paper: PaperRow;
-  /** In paper order; a question's `question` is its JSON snapshot ('' for a part). */
+  /** In paper order. */
   qus: readonly DrawnQu[];
+  /** The bases of its copies (written with it where this process has not written them yet). */
+  bases: readonly SnapshotSource[];
   /** The start event's id, and the id of the learner's record should this be their first attempt. */
   eventId: string;
   recordId: string;
 }
 
-/** The rows new papers are written as: the paper, its draft, its start event, its attempt. */
-function startRows(started: readonly NewPaper[]) {
+/** The bases written to qu_snapshot, per database: a start need not send them again. */
+const basesWritten = new WeakMap<object, WeakSet<SnapshotSource>>();
+const basesWrittenTo = (db: Db) => {
+  const adapter = db.getExecutor().adapter;
+  let set = basesWritten.get(adapter);
+  if (!set) basesWritten.set(adapter, (set = new WeakSet()));
+  return set;
+};
+
+/** The rows new papers are written as: the paper, its draft, its start event, its attempt, and the bases of its copies not written yet. */
+function startRows(db: Db, started: readonly NewPaper[]) {
+  const written = basesWrittenTo(db);
+  const bases = new Set(started.flatMap((n) => n.bases.filter((b) => !written.has(b))));
   return {
+    snapshots: [...bases].map((b) => ({ id: b.id, body: b.text, create_time: started[0].paper.create_time })),
     papers: started.map((n) => n.paper),
     drafts: started.map(({ paper, qus }) => ({
       paper_id: paper.id,
       card: JSON.stringify(qus.map((q): CardEntry => [q.qu_id, q.parent_id, q.group_index, q.sort, q.qu_type, q.score])),
-      questions: qus.map((q) => q.question).join('\n'),
+      questions: qus.map((q) => q.copy).join('\n'),
       create_time: paper.create_time,
     })),
     events: started.map((n) => ({ id: n.eventId, paper_id: n.paper.id, type: PaperEvent.START, time: n.paper.create_time, detail: '' })),
@@ -89,6 +107,9 @@ function startRows(started: readonly NewPaper[]) {
 }
 
 const ATTEMPT: OnConflictUpdate<keyof ExamRecordRow & string> = { key: ['user_id', 'exam_id'], update: ['update_time'], add: ['try_count'] };
+/** A base is the same text under the same id wherever it was written first. */
+const KEEP_BASE: OnConflictUpdate<'id' | 'body' | 'create_time'> = { key: ['id'], update: [] };
+const SNAPSHOT = ['id', 'body', 'create_time'] as const;
 
 /**
  * New papers, each with its start event and its attempt counted on the learner's record. A paper's
@@ -99,10 +120,11 @@ const ATTEMPT: OnConflictUpdate<keyof ExamRecordRow & string> = { key: ['user_id
  * PostgreSQL, however many papers it brings.
  */
 async function writeStarts(db: Db, started: readonly NewPaper[]): Promise<void[]> {
-  const { papers, drafts, events, records } = startRows(started);
+  const { snapshots, papers, drafts, events, records } = startRows(db, started);
   if (isPostgres(db)) {
-    await insertStartsPg(db, [papers, drafts, events, records]);
+    await insertStartsPg(db, [papers, drafts, events, records], snapshots);
   } else {
+    await insertRows(db, 'qu_snapshot', snapshots, KEEP_BASE);
     await insertRows(db, 'paper', papers);
     await insertRows(db, 'paper_draft', drafts);
     await insertRows(db, 'paper_event', events);
@@ -114,13 +136,13 @@ async function writeStarts(db: Db, started: readonly NewPaper[]): Promise<void[]
 const startsPgSql = new Map<string, string>();
 
 /**
- * PostgreSQL: a batch's four inserts as one statement (data-modifying WITH), which is its own
+ * PostgreSQL: a batch's inserts as one statement (data-modifying WITH), which is its own
  * transaction. Each table's rows go as one JSON parameter, read back as rows of that table
  * (json_populate_recordset), so the statement is the same however many papers a batch holds:
  * planned once per connection and built once per process, where a statement per batch size was
  * built and planned again for each new size (many, while a cold process meets a cohort).
  */
-async function insertStartsPg(db: Db, tables: [PaperRow[], ...Array<Array<Record<string, unknown>>>]): Promise<void> {
+async function insertStartsPg(db: Db, tables: [PaperRow[], ...Array<Array<Record<string, unknown>>>], snapshots: ReadonlyArray<Record<(typeof SNAPSHOT)[number], unknown>>): Promise<void> {
   const columns = tables.map((rows) => Object.keys(rows[0]));
   const layout = columns.map((c) => c.join(',')).join(';');
   let text = startsPgSql.get(layout);
@@ -128,6 +150,13 @@ async function insertStartsPg(db: Db, tables: [PaperRow[], ...Array<Array<Record
     const [paper, draft, event, record] = columns;
     const rowsOf = (table: string, i: number) => sql`json_populate_recordset(null::${sql.table(table)}, ${sql.raw(`$${i}`)}::json)`.as('r');
     const compiled = db
+      .with('s', (w) =>
+        w
+          .insertInto('qu_snapshot')
+          .columns(SNAPSHOT)
+          .expression((eb) => eb.selectFrom(rowsOf('qu_snapshot', 5)).select(SNAPSHOT as never))
+          .onConflict(onConflictUpdate('qu_snapshot', KEEP_BASE)),
+      )
       .with('p', (w) => w.insertInto('paper').columns(paper as never).expression((eb) => eb.selectFrom(rowsOf('paper', 1)).select(paper as never)))
       .with('d', (w) => w.insertInto('paper_draft').columns(draft as never).expression((eb) => eb.selectFrom(rowsOf('paper_draft', 2)).select(draft as never)))
       .with('e', (w) => w.insertInto('paper_event').columns(event as never).expression((eb) => eb.selectFrom(rowsOf('paper_event', 3)).select(event as never)))
@@ -140,10 +169,10 @@ async function insertStartsPg(db: Db, tables: [PaperRow[], ...Array<Array<Record
     text = NAMED_MARKER + compiled.sql;
     startsPgSql.set(layout, text);
   }
-  await db.executeQuery(CompiledQuery.raw(text, tables.map((rows) => JSON.stringify(rows))));
+  await db.executeQuery(CompiledQuery.raw(text, [...tables, snapshots].map((rows) => JSON.stringify(rows))));
 }
 
-export const startPaper = groupCommit(
+const writeStart = groupCommit(
   async (db: Db, n: NewPaper): Promise<void> => {
     await writeStarts(db, [n]);
   },
@@ -151,20 +180,41 @@ export const startPaper = groupCommit(
   { write: writeStarts, standalone: isPostgres },
 );
 
-type CardEntry = [quId: string, parentId: string, groupIndex: number, sort: number, quType: number, score: number];
+/** Writes a new paper (with the others started meanwhile: see writeStarts). */
+export async function startPaper(db: Db, n: NewPaper): Promise<void> {
+  await writeStart(db, n);
+  // Committed (inside a caller's transaction, not yet: its bases go again next time).
+  if (db.isTransaction) return;
+  const written = basesWrittenTo(db);
+  for (const b of n.bases) written.add(b);
+}
 
-/** A question of a paper as its draft lists it (what its first answer makes its row from). */
-export type DraftEntry = Omit<DrawnQu, 'question'>;
+type CardEntry = [quId: string, parentId: string, groupIndex: number, sort: number, quType: number, score: number];
 
 const entryOf = ([qu_id, parent_id, group_index, sort, qu_type, score]: CardEntry): DraftEntry => ({ qu_id, parent_id, group_index, sort, qu_type, score });
 
-/** A draft's questions as the paper_qu rows they become (snapshots only when `questions` is given). */
-function draftRows(paperId: string, d: { card: string; questions?: string; create_time: number }): PaperQuRow[] {
-  const texts = d.questions?.split('\n');
-  return (JSON.parse(d.card) as CardEntry[]).map((entry, i) => ({
+/** The text of each of these draft lines, reading from qu_snapshot the bases this process does not hold. */
+async function copyTexts(db: Db, lines: readonly string[]): Promise<string[]> {
+  const missing = missingBases(lines);
+  for (let i = 0; i < missing.length; i += QU_CHUNK) {
+    const found = await db.selectFrom('qu_snapshot').select(['id', 'body']).where('id', 'in', missing.slice(i, i + QU_CHUNK)).execute();
+    for (const b of found) learnBase(b.id, b.body);
+  }
+  return lines.map(copyText);
+}
+
+/** A draft's questions (those `keep` picks) as the paper_qu rows they become. */
+async function draftRows(db: Db, paperId: string, d: { card: string; questions: string; create_time: number }, keep?: (e: DraftEntry) => boolean): Promise<PaperQuRow[]> {
+  const lines = d.questions.split('\n');
+  const picked = (JSON.parse(d.card) as CardEntry[]).flatMap((entry, i) => {
+    const e = entryOf(entry);
+    return !keep || keep(e) ? [{ e, line: lines[i] ?? '' }] : [];
+  });
+  const texts = await copyTexts(db, picked.map((p) => p.line));
+  return picked.map(({ e }, i) => ({
     paper_id: paperId,
-    ...entryOf(entry),
-    question: texts?.[i] ?? '',
+    ...e,
+    question: texts[i],
     answer: '',
     seq: 0,
     answered: 0,
@@ -202,7 +252,7 @@ export async function materialize(db: Db, paperId: string): Promise<boolean> {
   const take = async (tx: Db) => {
     const d = await takeDraft.first(tx, { paperId });
     if (!d) return false;
-    const rows = draftRows(paperId, d);
+    const rows = await draftRows(tx, paperId, d);
     await insertRows(tx, 'paper_qu', rows, { key: ['paper_id', 'qu_id'], update: ['question'] });
     return true;
   };
@@ -224,7 +274,7 @@ export async function paperQus(db: Db, paperId: string): Promise<PaperQuRow[]> {
 export async function paperQusOverDraft(db: Db, paperId: string): Promise<PaperQuRow[]> {
   const d = await draftWhole.first(db, { paperId });
   const rows = await quRows.rows(db, { paperId });
-  return d ? overlay(draftRows(paperId, d), rows).sort(byCardOrder) : rows;
+  return d ? overlay(await draftRows(db, paperId, d), rows).sort(byCardOrder) : rows;
 }
 
 /** The seq a paper's answers get as it is handed in: any save from then on is older, and changes nothing. */
@@ -257,7 +307,7 @@ export async function paperQuWithParts(db: Db, paperId: string, quId: string): P
   const d = await draftWhole.first(db, { paperId });
   const rows = await quWithParts.rows(db, { paperId, quId });
   if (!d) return rows;
-  const drafted = draftRows(paperId, d).filter((r) => r.qu_id === quId || r.parent_id === quId);
+  const drafted = await draftRows(db, paperId, d, (e) => e.qu_id === quId || e.parent_id === quId);
   return overlay(drafted, rows).sort((a, b) => a.sort - b.sort);
 }
 

@@ -18,7 +18,7 @@ import { toPublic } from '../qu/qu.public';
 import { getUserRecord } from '../user/user.service';
 import { answerForType, answerOf, groupsOfPaper, SAVE_GRACE_MS, saysSomething, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
 import * as repo from './paper.repository';
-import { snapshotSource, snapshotText } from './paper.snapshot';
+import { snapshotCopy, snapshotSource, type SnapshotSource } from './paper.snapshot';
 import { addToWrongBook, type WrongItem } from './wrongbook.service';
 
 /**
@@ -112,17 +112,19 @@ async function startNewPaper(ctx: ServiceContext, who: AuthUser, examId: string)
   const now = ctx.clock.now();
   const paperId = newId();
   const qus: repo.DrawnQu[] = [];
+  const bases: SnapshotSource[] = [];
   def.groups.forEach((g, gi) => {
     ids[gi].forEach((quId, k) => {
       const q = questions.get(quId);
       if (!q) return;
       const source = snapshotSource(q);
-      qus.push({ qu_id: quId, parent_id: '', group_index: gi, sort: qus.length + 1, qu_type: q.quType, score: g.perScore, question: snapshotText(source, def.shuffleOptions, cryptoRng) });
+      bases.push(source);
+      qus.push({ qu_id: quId, parent_id: '', group_index: gi, sort: qus.length + 1, qu_type: q.quType, score: g.perScore, copy: snapshotCopy(source, def.shuffleOptions, cryptoRng) });
       if (q.quType === QuType.COMBINED) {
         const parts = source.body.subList ?? [];
         const shares = parts.reduce((n, s) => n + s.share, 0) || 1;
         parts.forEach((s, si) => {
-          qus.push({ qu_id: s.id!, parent_id: quId, group_index: gi, sort: k * 100 + si + 1, qu_type: s.quType, score: Math.round((g.perScore * s.share * 100) / shares) / 100, question: '' });
+          qus.push({ qu_id: s.id!, parent_id: quId, group_index: gi, sort: k * 100 + si + 1, qu_type: s.quType, score: Math.round((g.perScore * s.share * 100) / shares) / 100, copy: '' });
         });
       }
     });
@@ -153,7 +155,7 @@ async function startNewPaper(ctx: ServiceContext, who: AuthUser, examId: string)
     settings: JSON.stringify(settings), groups: JSON.stringify(groups), create_time: now, hand_time: null, update_time: now,
   };
   try {
-    await repo.startPaper(ctx.db, { paper, qus, eventId: newId(), recordId: newId() });
+    await repo.startPaper(ctx.db, { paper, qus, bases, eventId: newId(), recordId: newId() });
   } catch (e) {
     if (isUniqueViolation(e)) return undefined;
     throw e;

@@ -3,7 +3,11 @@ import type { QuBody, QuDetail } from '../../../common/api/qu';
 import { QuType } from '../../../common/codes';
 import { seededRng } from '../exam/paper.draw';
 import { orderForLearner } from '../qu/qu.public';
-import { snapshotSource, snapshotText } from './paper.snapshot';
+import { copyText, learnBase, missingBases, snapshotCopy, snapshotSource, type SnapshotSource } from './paper.snapshot';
+import type { ShuffleRng } from '../qu/qu.public';
+
+/** A paper's copy as it is read back from its draft line. */
+const snapshotText = (s: SnapshotSource, choices: boolean, rng: ShuffleRng) => copyText(snapshotCopy(s, choices, rng));
 
 const meta = { id: 'q1', repoId: 'r1', repoTitle: '题库', createTime: 1, updateTime: 2 };
 const options = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `o${i}`, content: `选项${i}`, isRight: i === 0, ...(i === 1 ? { analysis: '解析"引号"' } : {}) }));
@@ -75,5 +79,39 @@ describe('paper snapshots', () => {
     expect(snapshotSource(q)).toBe(snapshotSource(q));
     const orders = new Set(Array.from({ length: 20 }, (_, seed) => (JSON.parse(snapshotText(snapshotSource(q), true, seededRng(seed + 1))) as QuBody).answerList!.map((o) => o.id).join()));
     expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('keeps a copy as its base id and an order, a few bytes per question', () => {
+    const s = snapshotSource({ ...meta, ...questions.single } as QuDetail);
+    const copy = snapshotCopy(s, true, seededRng(5));
+    expect(copy).toMatch(/^[A-Za-z0-9_-]{22}:[0-5]{6}$/);
+    expect([...copy.split(':')[1]].sort().join('')).toBe('012345');
+    expect(snapshotCopy(s, false, seededRng(5)).endsWith(':012345')).toBe(true);
+    // A combined question: each part's list in turn (choices kept, the matching part's three moved).
+    const combined = snapshotCopy(snapshotSource({ ...meta, ...questions.combined } as QuDetail), false, seededRng(9));
+    expect(combined.split(':')[1]).toMatch(/^0123[0-2]{3}$/);
+  });
+
+  it('reads a copy the same from a base read back from the database as from the question it was made from', () => {
+    const s = snapshotSource({ ...meta, id: 'q-read-back', ...questions.combined, content: '<p>读回</p>' } as QuDetail);
+    const copies = [1, 2, 3].map((seed) => snapshotCopy(s, true, seededRng(seed)));
+    const made = copies.map(copyText);
+    learnBase(s.id, s.text);
+    expect(copies.map(copyText)).toEqual(made);
+    expect(JSON.parse(s.text)).toEqual(s.body);
+    expect(missingBases(copies)).toEqual([]);
+    expect(missingBases(['AAAAAAAAAAAAAAAAAAAAAA:01', '', '{"quType":1}'])).toEqual(['AAAAAAAAAAAAAAAAAAAAAA']);
+    expect(() => learnBase(s.id, s.text.replace('读回', '改过'))).toThrow(/does not match/);
+  });
+
+  it('reads drafts made before bases (whole texts) as they are, and refuses a copy that does not fit its base', () => {
+    const whole = '{"quType":4,"content":"<p>简述</p>"}';
+    expect(copyText(whole)).toBe(whole);
+    expect(copyText('')).toBe('');
+    const s = snapshotSource({ ...meta, ...questions.match } as QuDetail);
+    expect(() => copyText(`${s.id}:012`)).toThrow(/does not fit/);
+    expect(() => copyText(`${s.id}:01234`)).toThrow(/does not fit/);
+    expect(() => copyText(`${s.id}:01z3`)).toThrow(/does not fit/);
+    expect(() => copyText('BBBBBBBBBBBBBBBBBBBBBB:01')).toThrow(/not loaded/);
   });
 });
