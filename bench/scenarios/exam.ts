@@ -119,6 +119,8 @@ export async function run(): Promise<void> {
       );
     const hello = await startHelloWorld();
     const sums = { saves: 0, saveErrors: 0, saveGenCpu: 0, saveServerCpu: 0, hellos: 0, helloGenCpu: 0, helloServerCpu: 0 };
+    /** Each round's saves and hello-worlds a second, for the report (one slow round shows as such). */
+    const perRound: string[] = [];
     try {
       for (let round = 0; round < maxRounds; round++) {
         const lists = saveRequests(round);
@@ -153,6 +155,7 @@ export async function run(): Promise<void> {
         sums.helloGenCpu += helloGen();
         sums.helloServerCpu += processFigures(hello.pid).cpuSeconds - helloCpu0;
         sums.hellos += helloRun.requests.total;
+        perRound.push(`${Math.round(saveRun.requests.total / roundSeconds)}/${Math.round(helloRun.requests.total / roundSeconds)}`);
       }
     } finally {
       await hello.stop();
@@ -196,6 +199,7 @@ export async function run(): Promise<void> {
     failures('hand-in', submitted);
     console.log(`\nstart p99 (ms) of the starts due in each second of the storm: ${startP99BySecond.join(' ')}`);
     console.log(`closed-loop saves: ${maxSavesPerSec}/s (${maxErrors} errors) vs hello-world ${ceilingReqPerSec}/s with ${connections} connections`);
+    console.log(`closed-loop rounds (saves/s / hello-world/s): ${perRound.join('  ')}`);
     console.log(`server CPU per operation: start ${cpuPerStart} ms, save ${cpuPerSave} ms (closed loop ${cpuPerMaxSave} ms; hello-world ${cpuPerHello} ms), hand-in ${cpuPerHandIn} ms`);
     console.log(`acknowledged saves ${acked.size} keys, lost ${lost}; papers not graded ${ungraded}; server RSS ${figures.rssMb} MB; generator CPU ${(genCpu() * 100).toFixed(0)} % of a core (closed loop ${(generatorShareMax * 100).toFixed(0)} %, hello-world ${(generatorShareCeiling * 100).toFixed(0)} %); load ${os.loadavg()[0].toFixed(1)}`);
     benchLine({
