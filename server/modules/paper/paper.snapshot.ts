@@ -106,7 +106,10 @@ export function snapshotCopy(s: SnapshotSource, choices: boolean, rng: ShuffleRn
 
 // ---------- a copy's text ----------
 
-/** Bases by id, most recently used last. They never change, so any kept one is right. */
+/**
+ * Bases by id, the oldest learned going first past BASES_KEPT. A process-wide map, unlike the
+ * per-app caches: an id is a hash of its text, so a base kept from any database is right for all.
+ */
 const bases = new Map<string, Pieces>();
 const BASES_KEPT = 20_000;
 
