@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AnswerInput, PaperDetail, PaperQu, QuDetail } from '../../common/api';
 import { ExamOpenType, GenericState, HandType, PaperEvent, PaperState, QuType, ResultShow } from '../../common/codes';
 import { ErrorCode } from '../../common/errorCodes';
+import { buildApp } from '../../server/app';
 import { copyText } from '../../server/modules/paper/paper.snapshot';
 import { bankWithEveryType, examBody, saveExam } from './exam.helpers';
 import { createDeptTree, DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
@@ -435,6 +436,40 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     const card = (await detailOf(t, pa, a.token)).groups.flatMap((g) => g.quList);
     expect(card.filter((x) => x.answered).map((x) => x.quId).sort()).toEqual([q[0], q[1], q[2], q[3]].sort());
     expect(card.filter((x) => x.mark).map((x) => x.quId).sort()).toEqual([q[1], q[3]].sort());
+  }, 30_000);
+
+  it('keeps the newest answer when two processes save first answers and answers over each other', async () => {
+    const { repo } = await bankWithEveryType(t);
+    const exam = await saveExam(t, examBody(repo.id));
+    const a = await insertUser(t, `l_${dialect}_two_processes`);
+    const pa = (await t.call('/api/paper/paper/create-paper', { examId: exam.id }, a.token)).body.data.id as string;
+    const q = (await detailOf(t, pa, a.token)).groups.flatMap((g) => g.quList).map((x) => x.quId);
+    // A second server on the same database, with its own cached cards and its own batches: a row one
+    // process made is saved over by the other, and the newer seq wins whichever process holds it.
+    const { app: other } = await buildApp(t.config, { database: t.database, logger: false, clock: t.clock, startJobs: false });
+    try {
+      const save = async (app: typeof other, quId: string, seq: number, answer: string) => {
+        const res = await app.inject({ method: 'POST', url: '/api/paper/paper/fill-answer', payload: { paperId: pa, quId, seq, answer }, headers: { token: a.token } });
+        const body = res.json<{ code: number; msg: string; data: { seq: number } }>();
+        expect(body.code, body.msg).toBe(0);
+        return body.data.seq;
+      };
+      // Typed answers gathered into one save arrive with a later seq, first answers or not.
+      expect(await save(other, q[0], 4, 'there')).toBe(4);
+      expect(await save(t.app, q[0], 6, 'here, newer')).toBe(6);
+      expect(await save(t.app, q[0], 5, 'here, older')).toBe(6);
+      // This process answers q1 first, then the other saves over it; stale saves change nothing.
+      expect(await save(t.app, q[1], 3, 'here')).toBe(3);
+      expect(await save(other, q[1], 7, 'there, newer')).toBe(7);
+      expect(await save(other, q[1], 2, 'there, older')).toBe(7);
+      // A first answer with a late seq.
+      expect(await save(t.app, q[2], 9, 'here, first')).toBe(9);
+    } finally {
+      await other.close();
+    }
+    const rows = await t.database.db.selectFrom('paper_qu').select(['qu_id', 'answer', 'seq']).where('paper_id', '=', pa).execute();
+    const byId = Object.fromEntries(rows.map((r) => [r.qu_id, [(JSON.parse(r.answer) as AnswerInput).answer, r.seq]]));
+    expect(byId).toEqual({ [q[0]]: ['here, newer', 6], [q[1]]: ['there, newer', 7], [q[2]]: ['here, first', 9] });
   }, 30_000);
 
   it('marks short answers by paper and by question, finishes the paper, updates the record and tells the learner', async () => {

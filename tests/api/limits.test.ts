@@ -109,6 +109,23 @@ describe.each(DIALECTS)('request limits on %s', (dialect) => {
     expect(r.status).toBe(400);
     const c = await raw('/api/sys/user/login', '{"username":"admin","password":"x","constructor":{"prototype":{"isAdmin":true}}}');
     expect(c.status).toBe(400);
+    // Spelt with escapes, the keys are found all the same.
+    const escaped = await raw('/api/sys/user/login', '{"username":"admin","password":"x","\\u005f_proto__":{"isAdmin":true}}');
+    expect(escaped.status).toBe(400);
+    const escapedC = await raw('/api/sys/user/login', '{"username":"admin","password":"x","\\u0063onstructor":{"prototype":{"isAdmin":true}}}');
+    expect(escapedC.status).toBe(400);
+  });
+
+  it('parses bodies with and without escapes alike, and refuses broken JSON with 400', async () => {
+    const admin = await t.adminToken();
+    const plain = await raw('/api/sys/user/info', '{"a":"b"}', admin);
+    const escaped = await raw('/api/sys/user/info', '{"a":"\\u0062\\n"}', admin);
+    expect([plain.body.code, escaped.body.code]).toEqual([0, 0]);
+    for (const broken of ['{"a":', '{"a":"\\x"}', '']) {
+      const r = await raw('/api/sys/user/info', broken, admin);
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe(ErrorCode.BAD_REQUEST);
+    }
   });
 
   it('tells browsers and proxies never to store an API answer', async () => {
