@@ -13,6 +13,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['common/**/*.test.{ts,tsx}', 'learner/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/unit.ts'],
+          // Whole screens render per test in jsdom: 2–4 s on an idle two-core machine, so the default 5 s
+          // fails them when CI runs these beside the API tests. A broken screen still fails at its waits.
+          testTimeout: 30_000,
         },
       },
       {

@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import { REDIS_URL, redisAnswers } from './redis';
 
@@ -24,6 +25,13 @@ const requireE2e = process.env.REQUIRE_E2E === '1';
 interface Tally { passed: number; failed: number; skipped: number }
 const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
 const problems: string[] = [];
+/** Failed tests by name with the first line of their error: CI shows only the tail of the output. */
+const failures: string[] = [];
+
+function firstLine(text: unknown): string {
+  const line = stripVTControlCharacters(String(text ?? '')).split('\n').find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 300);
+}
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
@@ -67,8 +75,30 @@ async function vitestStage(projects: string[]) {
     tally.passed += report.numPassedTests ?? 0;
     tally.failed += report.numFailedTests ?? 0;
     tally.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const file of report.testResults ?? []) {
+      for (const a of file.assertionResults ?? []) {
+        if (a.status === 'failed') failures.push(`${path.relative(root, file.name)} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((a: any) => a.status === 'failed')) {
+        failures.push(`${path.relative(root, file.name)}: ${firstLine(file.message)}`);
+      }
+    }
   }
   if (code !== 0) problems.push(`vitest (${projects.join(', ')}) exited with ${code}`);
+}
+
+function collectPlaywrightFailures(suites: any[], titles: string[]) {
+  for (const suite of suites) {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.[test.results.length - 1];
+        failures.push(`${[...here, spec.title].join(' › ')}: ${firstLine(last?.error?.message)}`);
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], here);
+  }
 }
 
 async function main() {
@@ -122,6 +152,7 @@ async function main() {
         tally.failed += stats.unexpected ?? 0;
         tally.skipped += stats.skipped ?? 0;
       }
+      collectPlaywrightFailures(readJson(out)?.suites ?? [], []);
       if (code !== 0) problems.push(`playwright exited with ${code}`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
@@ -129,6 +160,7 @@ async function main() {
 
   console.log('\n──────── Examhall test summary ────────');
   for (const p of problems) console.log(`  ✗ ${p}`);
+  for (const f of failures) console.log(`  ✗ ${f}`);
   console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
   process.exit(problems.length || tally.failed ? 1 : 0);
 }
