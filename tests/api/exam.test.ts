@@ -446,14 +446,15 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     const q = (await detailOf(t, pa, a.token)).groups.flatMap((g) => g.quList).map((x) => x.quId);
     // A second server on the same database, with its own cached cards and its own batches: a row one
     // process made is saved over by the other, and the newer seq wins whichever process holds it.
-    const { app: other } = await buildApp(t.config, { database: t.database, logger: false, clock: t.clock, startJobs: false });
+    const another = async () => (await buildApp(t.config, { database: t.database, logger: false, clock: t.clock, startJobs: false })).app;
+    const save = async (app: typeof t.app, quId: string, seq: number, answer: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/paper/paper/fill-answer', payload: { paperId: pa, quId, seq, answer }, headers: { token: a.token } });
+      const body = res.json<{ code: number; msg: string; data: { seq: number } }>();
+      expect(body.code, body.msg).toBe(0);
+      return body.data.seq;
+    };
+    const other = await another();
     try {
-      const save = async (app: typeof other, quId: string, seq: number, answer: string) => {
-        const res = await app.inject({ method: 'POST', url: '/api/paper/paper/fill-answer', payload: { paperId: pa, quId, seq, answer }, headers: { token: a.token } });
-        const body = res.json<{ code: number; msg: string; data: { seq: number } }>();
-        expect(body.code, body.msg).toBe(0);
-        return body.data.seq;
-      };
       // Typed answers gathered into one save arrive with a later seq, first answers or not.
       expect(await save(other, q[0], 4, 'there')).toBe(4);
       expect(await save(t.app, q[0], 6, 'here, newer')).toBe(6);
@@ -467,9 +468,26 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     } finally {
       await other.close();
     }
-    const rows = await t.database.db.selectFrom('paper_qu').select(['qu_id', 'answer', 'seq']).where('paper_id', '=', pa).execute();
+    // An administrator's look makes every row of the open paper and ends its draft: a process that
+    // never saw the draft saves over those rows, and so does one that still keeps it.
+    expect((await t.call('/api/paper/paper/detail', { id: pa }, await t.adminToken())).body.code).toBe(0);
+    const third = await another();
+    try {
+      expect(await save(third, q[3], 2, 'after the look')).toBe(2);
+      expect(await save(t.app, q[4], 1, 'kept draft')).toBe(1);
+      expect(await save(third, q[4], 1, 'same seq')).toBe(1);
+    } finally {
+      await third.close();
+    }
+    const rows = await t.database.db.selectFrom('paper_qu').select(['qu_id', 'answer', 'seq']).where('paper_id', '=', pa).where('qu_id', 'in', q.slice(0, 5)).execute();
     const byId = Object.fromEntries(rows.map((r) => [r.qu_id, [(JSON.parse(r.answer) as AnswerInput).answer, r.seq]]));
-    expect(byId).toEqual({ [q[0]]: ['here, newer', 6], [q[1]]: ['there, newer', 7], [q[2]]: ['here, first', 9] });
+    expect(byId).toEqual({
+      [q[0]]: ['here, newer', 6],
+      [q[1]]: ['there, newer', 7],
+      [q[2]]: ['here, first', 9],
+      [q[3]]: ['after the look', 2],
+      [q[4]]: ['kept draft', 1],
+    });
   }, 30_000);
 
   it('marks short answers by paper and by question, finishes the paper, updates the record and tells the learner', async () => {

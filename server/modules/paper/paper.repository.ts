@@ -417,20 +417,28 @@ const updateMany = rowsStatement(
     'returning paper_qu.paper_id, paper_qu.qu_id',
 );
 const updateRow = (a: Save) => [a.paperId, a.quId, a.userId, a.answer, a.answered, a.mark ?? null, a.seq, a.now, a.latest];
-const writeSave = async (db: Db, a: Save): Promise<boolean> => (await updateMany(db, [updateRow(a)])).length > 0;
 
-/** First answers: each question's row, made from its draft entry (one made meanwhile is left alone). */
-const insertMany = rowsStatement(
-  [
-    ['paper_id', 'varchar(32)'], ['qu_id', 'varchar(32)'], ['user_id', 'varchar(32)'], ['parent_id', 'varchar(32)'], ['group_index', 'integer'], ['sort', 'integer'],
-    ['qu_type', 'integer'], ['score', 'double precision'], ['answer', 'text'], ['answered', 'integer'], ['mark', 'integer'], ['seq', 'integer'], ['now', 'bigint'], ['latest', 'bigint'],
-  ],
-  (source) =>
-    'insert into paper_qu (paper_id, qu_id, parent_id, group_index, sort, qu_type, score, question, answer, seq, answered, mark, update_time) ' +
-    `select v.paper_id, v.qu_id, v.parent_id, v.group_index, v.sort, v.qu_type, v.score, '', v.answer, v.seq, v.answered, v.mark, v.now from ${source} where ${PAPER_OPEN_FOR_V} ` +
-    'on conflict (paper_id, qu_id) do nothing returning paper_id, qu_id',
-);
-const insertRow = (a: Save, e: DraftEntry) => [a.paperId, a.quId, a.userId, e.parent_id, e.group_index, e.sort, e.qu_type, e.score, a.answer, a.answered, a.mark ?? 0, a.seq, a.now, a.latest];
+/**
+ * Saves of questions on the paper's draft, first answers or not: the row is made from its draft
+ * entry, or, where it is there already, saved over when the seq is newer. With `setsMark` the save's
+ * mark is written too; otherwise a row made gets none and a row saved over keeps its own.
+ */
+const upsertStatement = (setsMark: boolean) =>
+  rowsStatement(
+    [
+      ['paper_id', 'varchar(32)'], ['qu_id', 'varchar(32)'], ['user_id', 'varchar(32)'], ['parent_id', 'varchar(32)'], ['group_index', 'integer'], ['sort', 'integer'],
+      ['qu_type', 'integer'], ['score', 'double precision'], ['answer', 'text'], ['answered', 'integer'], ['mark', 'integer'], ['seq', 'integer'], ['now', 'bigint'], ['latest', 'bigint'],
+    ],
+    (source) =>
+      'insert into paper_qu (paper_id, qu_id, parent_id, group_index, sort, qu_type, score, question, answer, seq, answered, mark, update_time) ' +
+      `select v.paper_id, v.qu_id, v.parent_id, v.group_index, v.sort, v.qu_type, v.score, '', v.answer, v.seq, v.answered, coalesce(v.mark, 0), v.now from ${source} where ${PAPER_OPEN_FOR_V} ` +
+      'on conflict (paper_id, qu_id) do update set answer = excluded.answer, answered = excluded.answered, seq = excluded.seq, update_time = excluded.update_time' +
+      (setsMark ? ', mark = excluded.mark' : '') +
+      ' where paper_qu.seq < excluded.seq returning paper_id, qu_id',
+  );
+const upsertMarked = upsertStatement(true);
+const upsertUnmarked = upsertStatement(false);
+const upsertRow = (a: Save, e: DraftEntry) => [a.paperId, a.quId, a.userId, e.parent_id, e.group_index, e.sort, e.qu_type, e.score, a.answer, a.answered, a.mark ?? null, a.seq, a.now, a.latest];
 
 type SavedKey = { paper_id: string; qu_id: string };
 
@@ -438,12 +446,11 @@ type SavedKey = { paper_id: string; qu_id: string };
 const saveKey = (paperId: string, quId: string) => `${paperId}:${quId}`;
 
 /**
- * Saves of distinct questions, in a statement or two: one makes the rows of first answers, one
- * updates the rows there are. A save's seq says which to try first (the first change of a question
- * goes as seq 1); a guess gone wrong costs a statement, never an answer. Only a row another process
- * made meanwhile is saved over on its own. Every statement is whole by itself and a save written
- * twice is acknowledged again (its seq is no longer newer), so on PostgreSQL the batch needs no
- * transaction.
+ * Saves of distinct questions, mostly in one statement: a question on the paper's draft is made or
+ * saved over by one (upsertStatement), whether it has its row yet or not. One the draft does not hold
+ * (no draft: the paper is unknown, or its rows were all made; or a question not on it) can only be
+ * saved over. Every statement is whole by itself and a save written twice is acknowledged again (its
+ * seq is no longer newer), so on PostgreSQL the batch needs no transaction.
  */
 async function writeSaves(db: Db, saves: readonly Save[]): Promise<boolean[]> {
   if (new Set(saves.map((a) => saveKey(a.paperId, a.quId))).size < saves.length) {
@@ -452,29 +459,22 @@ async function writeSaves(db: Db, saves: readonly Save[]): Promise<boolean[]> {
     for (const a of saves) out.push(await saveOne(db, a));
     return out;
   }
+  const drafts = await Promise.all(saves.map((a) => a.draft(db)));
+  const marked: unknown[][] = [];
+  const unmarked: unknown[][] = [];
+  const elsewhere: unknown[][] = [];
+  saves.forEach((a, i) => {
+    const entry = drafts[i]?.byId.get(a.quId);
+    if (!entry) elsewhere.push(updateRow(a));
+    else (a.mark === undefined ? unmarked : marked).push(upsertRow(a, entry));
+  });
   const written = new Set<string>();
-  const tried = new Set<Save>();
-  const insertFirsts = async (batch: readonly Save[]) => {
-    const rows: unknown[][] = [];
-    for (const a of batch) {
-      const entry = (await a.draft(db))?.byId.get(a.quId);
-      if (!entry) continue;
-      tried.add(a);
-      rows.push(insertRow(a, entry));
-    }
-    for (const r of await insertMany<SavedKey>(db, rows)) written.add(saveKey(r.paper_id, r.qu_id));
-  };
-  const left = () => saves.filter((a) => !written.has(saveKey(a.paperId, a.quId)));
-  await insertFirsts(saves.filter((a) => a.seq === 1));
-  for (const r of await updateMany<SavedKey>(db, left().map(updateRow))) written.add(saveKey(r.paper_id, r.qu_id));
-  await insertFirsts(left().filter((a) => !tried.has(a)));
-  const out: boolean[] = [];
-  for (const a of saves) {
-    // Not the caller's, not open, not on the paper, or stale (refused); or its row was made meanwhile.
-    const done = written.has(saveKey(a.paperId, a.quId)) || (a.seq !== 1 && tried.has(a) && (await writeSave(db, a)));
-    out.push(done);
-  }
-  return out;
+  const note = (rows: SavedKey[]) => rows.forEach((r) => written.add(saveKey(r.paper_id, r.qu_id)));
+  note(await upsertUnmarked<SavedKey>(db, unmarked));
+  note(await upsertMarked<SavedKey>(db, marked));
+  note(await updateMany<SavedKey>(db, elsewhere));
+  // Not written: not the caller's, not open, not on the paper, or stale (refused).
+  return saves.map((a) => written.has(saveKey(a.paperId, a.quId)));
 }
 
 /** One save alone (inside a caller's transaction, or run again after its batch failed): a batch of one. */
