@@ -6,7 +6,7 @@ import { ErrorCode } from '../../common/errorCodes';
 import { buildApp } from '../../server/app';
 import { copyText } from '../../server/modules/paper/paper.snapshot';
 import { bankWithEveryType, examBody, saveExam } from './exam.helpers';
-import { createDeptTree, DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
+import { callApp, createDeptTree, DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
 
 /** The right answer to a question, as the admin detail tells it (the test plays a learner who knows). */
 function rightAnswer(q: QuDetail): AnswerInput {
@@ -448,8 +448,7 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     // process made is saved over by the other, and the newer seq wins whichever process holds it.
     const another = async () => (await buildApp(t.config, { database: t.database, logger: false, clock: t.clock, startJobs: false })).app;
     const save = async (app: typeof t.app, quId: string, seq: number, answer: string) => {
-      const res = await app.inject({ method: 'POST', url: '/api/paper/paper/fill-answer', payload: { paperId: pa, quId, seq, answer }, headers: { token: a.token } });
-      const body = res.json<{ code: number; msg: string; data: { seq: number } }>();
+      const { body } = await callApp<{ seq: number }>(app, '/api/paper/paper/fill-answer', { paperId: pa, quId, seq, answer }, a.token);
       expect(body.code, body.msg).toBe(0);
       return body.data.seq;
     };

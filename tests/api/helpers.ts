@@ -61,6 +61,12 @@ export interface TestContext {
   adminToken(): Promise<string>;
 }
 
+/** POSTs a JSON body to `app` (TestContext.call, or a second app on the same database). */
+export async function callApp<T = any>(app: App, url: string, body: unknown = {}, token?: string): Promise<{ status: number; body: Envelope<T> }> {
+  const res = await app.inject({ method: 'POST', url, payload: body as object, headers: token ? { token } : {} });
+  return { status: res.statusCode, body: res.json() };
+}
+
 /**
  * Builds the app on a fresh migrated database of the given dialect for the current test file.
  * Call at the top of a describe block; the context fills in beforeAll.
@@ -93,10 +99,7 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}, o
       config,
       database,
       rateLimitPrefix,
-      async call(u: string, body: unknown = {}, token?: string) {
-        const res = await app.inject({ method: 'POST', url: u, payload: body as object, headers: token ? { token } : {} });
-        return { status: res.statusCode, body: res.json() };
-      },
+      call: (u: string, body?: unknown, token?: string) => callApp(app, u, body, token),
       async login(username: string, password: string) {
         const r = await ctx.call('/api/sys/user/login', { username, password });
         if (r.body.code !== 0) throw new Error(`login ${username} failed: ${r.body.msg}`);
