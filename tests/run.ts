@@ -146,13 +146,14 @@ async function main() {
         E2E_DATA_DIR: dataDir,
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       });
-      const stats = readJson(out)?.stats;
+      const report = readJson(out);
+      const stats = report?.stats;
       if (stats) {
         tally.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
         tally.failed += stats.unexpected ?? 0;
         tally.skipped += stats.skipped ?? 0;
       }
-      collectPlaywrightFailures(readJson(out)?.suites ?? [], []);
+      collectPlaywrightFailures(report?.suites ?? [], []);
       if (code !== 0) problems.push(`playwright exited with ${code}`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
