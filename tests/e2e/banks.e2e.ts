@@ -1,20 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, api, apiToken, signIn, uniqueName } from './support';
+import { ADMIN, api, apiToken, screenshots, signIn, uniqueName } from './support';
 
-const SHOTS = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, '../../.tmp/screens/banks');
-
-/** Desktop and phone screenshots; a dialog is shot as the screen shows it (a full page would show the page under it). */
-async function shoot(page: Page, name: string, { fullPage = true } = {}) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [label, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = screenshots('banks');
 
 /** Types into a rich-text field (the editor is a contenteditable). */
 async function typeRich(page: Page, name: string, text: string) {

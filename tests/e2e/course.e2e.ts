@@ -1,20 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, signIn, uniqueName } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, screenshots, signIn, uniqueName } from './support';
 
 const VIDEO = path.resolve(import.meta.dirname, '../../server/seed/assets/demo-intro.mp4');
-const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/course');
 
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [label, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = screenshots('course');
 
 /** A published course for everyone: the 8-second demo video (5 s required), then a lesson; files unlock in order. */
 async function makeCourse(request: APIRequestContext, title: string) {

@@ -1,26 +1,16 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, signIn, uniqueName } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, screenshots, signIn, uniqueName } from './support';
 
 /** The demo bank (server/seed/demoBank.ts DEMO_REPO_ID). */
 const DEMO_REPO_ID = 'demo_repo_security';
-const SHOTS = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, '../../.tmp/screens/exam-admin');
 const PASSWORD = 'Exam12345';
 const SINGLE = 1;
 const SHORT = 4;
 
 test.describe.configure({ mode: 'serial' });
 
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [label, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = screenshots('exam-admin');
 
 const examTitle = uniqueName('安全考试');
 let examId = '';

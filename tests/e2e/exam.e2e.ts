@@ -1,21 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, signIn, uniqueName } from './support';
+import { expect, test, type Locator } from '@playwright/test';
+import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, screenshots, signIn, uniqueName } from './support';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/exam');
 const PASSWORD = 'Exam12345';
 const DEMO_EXAM_TITLE = '信息安全知识测验（演示）';
 
-async function shoot(page: Page, name: string, fullPage = true) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [label, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = screenshots('exam');
 
 /** Answers whatever the question on screen is, with its natural controls (combined ones included). */
 async function answerShown(question: Locator, text: string) {
@@ -124,7 +113,7 @@ test('a learner takes the demo exam through a dropped connection and a reload, h
   await expect(page.getByTestId('user-score')).toBeVisible();
   await expect(page.getByText('阅卷评语：回答完整').first()).toBeVisible();
   await expect(page.getByText('答案解析').first()).toBeVisible();
-  await shoot(page, 'result', false);
+  await shoot(page, 'result', { fullPage: false });
 
   await page.goto('/web/index');
   await expect(page.getByRole('listitem', { name: DEMO_EXAM_TITLE })).toContainText('最高得分');
@@ -227,7 +216,7 @@ test('integrity: whole-paper display, paste blocked, leaving counted until the s
   await leave();
   await back();
   await expect(page.getByText('你已离开考试页面 1 次，达到 2 次将被强制交卷。')).toBeVisible();
-  await shoot(page, 'leave-warning', false);
+  await shoot(page, 'leave-warning', { fullPage: false });
   await page.getByRole('button', { name: '我知道了' }).click();
   await leave();
   await expect(page).toHaveURL(new RegExp(`/web/exam/result/${paperId}$`));

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { LEARNER_ROLE_ID, createUser, signIn, uniqueName } from './support';
+import { LEARNER_ROLE_ID, createUser, screenshots, screensDir, signIn, uniqueName } from './support';
 
 /**
  * Bank practice (issue 8) as a learner clicks through it, on the demo bank that the seed opens to
@@ -15,17 +14,8 @@ const DEMO_TITLE = '信息安全与办公常识（演示）';
 const FIRST = '下列哪一个密码最安全？';
 const FIRST_ANALYSIS = '足够长、混合大小写字母、数字和符号、且不含个人信息的密码最难被猜中。';
 const PASSWORD = 'Learn1234';
-const SHOTS = path.resolve(import.meta.dirname, '../../.tmp/screens/practice');
 
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [label, width, height] of [['desktop', 1440, 900], ['phone', 390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = screenshots('practice');
 
 const question = (page: Page) => page.getByRole('region', { name: '当前试题' });
 
@@ -86,7 +76,7 @@ test('a learner practises the demo bank: feedback, star, continue, result, retry
   await page.getByRole('button', { name: '答题卡' }).click();
   const cardDialog = page.getByRole('dialog', { name: '答题卡' });
   await expect(cardDialog.getByRole('button', { name: '第3题，答对' })).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'answer-card-phone.png') });
+  await page.screenshot({ path: path.join(screensDir('practice'), 'answer-card-phone.png') });
   await cardDialog.getByRole('button', { name: '关闭' }).click();
   await page.setViewportSize({ width: 1440, height: 900 });
 

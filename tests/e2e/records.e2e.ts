@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, signIn, uniqueName } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, screenshots, signIn, uniqueName } from './support';
 
 /**
  * After an exam (issue 7, "Before and after"), as a learner clicks through it: a learner takes an
@@ -30,19 +28,9 @@ test.use({
   },
 });
 
-const SHOTS = '/work/shots/lx';
 const PASSWORD = 'Record1234';
 
-async function shoot(page: Page, name: string, desktopWidth = 1440) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [label, width, height] of [['desktop', desktopWidth, 900], ['phone', 390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = screenshots('records');
 
 interface Option {
   id: string;
@@ -281,7 +269,7 @@ test('the wrong-book walk judges a combined question part by part', async ({ pag
   await expect(part(3)).toContainText('答对');
   await expect(part(3)).toContainText('三个月');
   await expect(step).toContainText('账户及时停用与定期复核，都是最小权限原则的落实。');
-  await shoot(page, 'walk-combined', 1280);
+  await shoot(page, 'walk-combined', { desktopWidth: 1280 });
   await step.getByRole('button', { name: '完成练习' }).click();
   const done = page.getByRole('region', { name: '练习完成' });
   await expect(done.getByText('本轮答对 0 题，答错 1 题')).toBeVisible();

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: 'Admin1234' } as const;
@@ -35,4 +37,27 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: '登录' }).click();
+}
+
+/** Where a test file's screenshots go: `.tmp/screens/<area>` of the checkout, or `SHOTS_DIR/<area>`. */
+export const screensDir = (area: string) => path.resolve(process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, '../../.tmp/screens'), area);
+
+/**
+ * A test file's screenshots, in screensDir(area): each shot is the page as a desktop (1440 × 900
+ * unless `desktopWidth`) and a phone (390 × 844) show it, `<name>-desktop.png` and `<name>-phone.png`.
+ * A full page is shot from its top; a dialog is shot as the screen shows it (`fullPage: false`: a full
+ * page would show the page under it).
+ */
+export function screenshots(area: string) {
+  const dir = screensDir(area);
+  return async (page: Page, name: string, { fullPage = true, desktopWidth = 1440 } = {}) => {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [label, width, height] of [['desktop', desktopWidth, 900], ['phone', 390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  };
 }
