@@ -280,19 +280,6 @@ export async function paperQusOverDraft(db: Db, paperId: string): Promise<PaperQ
 /** The seq a paper's answers get as it is handed in: any save from then on is older, and changes nothing. */
 export const FROZEN_SEQ = 2_147_483_647;
 
-const freeze = prepared((db, v: Slots<{ paperId: string }>) =>
-  db.updateTable('paper_qu').set({ seq: FROZEN_SEQ }).where('paper_id', '=', v.paperId).returning(PAPER_QU),
-);
-
-/**
- * Inside the hand-in's transaction, after the paper is closed and materialized: fixes its answers
- * and answers them as they stand. A save already writing a row is waited for (PostgreSQL's row
- * lock); a save that comes later finds its seq no longer newer, and is refused.
- */
-export async function freezeAnswers(db: Db, paperId: string): Promise<PaperQuRow[]> {
-  return (await freeze.rows(db, { paperId })).sort(byCardOrder);
-}
-
 const quWithParts = prepared((db, v: Slots<{ paperId: string; quId: string }>) =>
   db
     .selectFrom('paper_qu')
@@ -498,10 +485,11 @@ export function findPaperQu(db: Db, paperId: string, quId: string): Promise<Pick
 type Grade = Pick<PaperQuRow, 'is_right' | 'actual_score' | 'needs_mark' | 'answered'>;
 
 /**
- * Writes a paper's grades: one statement per distinct grade (right with full marks, wrong, not
- * answered, awaiting marking …), not one per question, as a cohort hands in together.
+ * A paper's grades as the statements that write them: one per distinct grade (right with full marks,
+ * wrong, not answered, awaiting marking …) and chunk of questions, not one per question, as a cohort
+ * hands in together.
  */
-export async function gradeQus(db: Db, paperId: string, grades: ReadonlyArray<Grade & { quId: string }>): Promise<void> {
+function gradeStatements(db: Db, paperId: string, grades: ReadonlyArray<Grade & { quId: string }>, set: Partial<PaperQuRow> = {}) {
   const groups = new Map<string, { grade: Grade; quIds: string[] }>();
   for (const g of grades) {
     const key = `${g.is_right}|${g.actual_score}|${g.needs_mark}|${g.answered}`;
@@ -509,11 +497,30 @@ export async function gradeQus(db: Db, paperId: string, grades: ReadonlyArray<Gr
     group.quIds.push(g.quId);
     groups.set(key, group);
   }
-  for (const { grade, quIds } of groups.values()) {
-    for (let i = 0; i < quIds.length; i += QU_CHUNK) {
-      await db.updateTable('paper_qu').set(grade).where('paper_id', '=', paperId).where('qu_id', 'in', quIds.slice(i, i + QU_CHUNK)).execute();
-    }
-  }
+  return [...groups.values()].flatMap(({ grade, quIds }) =>
+    Array.from({ length: Math.ceil(quIds.length / QU_CHUNK) }, (_, k) =>
+      db.updateTable('paper_qu').set({ ...grade, ...set }).where('paper_id', '=', paperId).where('qu_id', 'in', quIds.slice(k * QU_CHUNK, (k + 1) * QU_CHUNK)),
+    ),
+  );
+}
+
+/** Writes grades of a paper's questions (marking, or a hand-in graded again). */
+export async function gradeQus(db: Db, paperId: string, grades: ReadonlyArray<Grade & { quId: string }>): Promise<void> {
+  for (const statement of gradeStatements(db, paperId, grades)) await statement.execute();
+}
+
+/**
+ * Inside the hand-in's transaction, after the paper is closed and materialized: writes its grades and
+ * fixes its answers in the same statements (each row is written once, not once for each), and answers
+ * every question's answer as it was fixed, for the caller to see whether one moved since it graded.
+ * A save already writing a row is waited for (PostgreSQL's row lock); a save that comes later finds
+ * its seq no longer newer, and is refused. A row the grades do not name is fixed too.
+ */
+export async function gradeAndFreeze(db: Db, paperId: string, grades: ReadonlyArray<Grade & { quId: string }>): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'answer'>>> {
+  const fixed: Array<Pick<PaperQuRow, 'qu_id' | 'answer'>> = [];
+  for (const statement of gradeStatements(db, paperId, grades, { seq: FROZEN_SEQ })) fixed.push(...(await statement.returning(['qu_id', 'answer']).execute()));
+  fixed.push(...(await db.updateTable('paper_qu').set({ seq: FROZEN_SEQ }).where('paper_id', '=', paperId).where('seq', '<', FROZEN_SEQ).returning(['qu_id', 'answer']).execute()));
+  return fixed;
 }
 
 export async function markQu(db: Db, paperId: string, quId: string, score: number, comment: string, now: number): Promise<void> {

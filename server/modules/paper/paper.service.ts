@@ -398,7 +398,7 @@ const scoresOf = (p: PaperRow, g: PaperGrade) => ({
 });
 
 /** Whether any answer differs between two readings of a paper's rows. */
-const answersMoved = (before: readonly PaperQuRow[], after: readonly PaperQuRow[]) => {
+const answersMoved = (before: readonly PaperQuRow[], after: ReadonlyArray<Pick<PaperQuRow, 'qu_id' | 'answer'>>) => {
   const was = new Map(before.map((r) => [r.qu_id, r.answer]));
   return after.length !== before.length || after.some((r) => was.get(r.qu_id) !== r.answer);
 };
@@ -423,12 +423,11 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
     const closed = await repo.closePaper(tx.db, p.id, { ...scoresOf(p, g), hand_type: handType, hand_time: now, update_time: now });
     if (!closed) return false;
     await repo.materialize(tx.db, p.id);
-    const frozen = await repo.freezeAnswers(tx.db, p.id);
-    if (answersMoved(rows, frozen)) {
-      g = gradePaper(p, frozen);
+    if (answersMoved(rows, await repo.gradeAndFreeze(tx.db, p.id, g.grades))) {
+      g = gradePaper(p, await repo.paperQus(tx.db, p.id));
       await repo.updatePaper(tx.db, p.id, scoresOf(p, g));
+      await repo.gradeQus(tx.db, p.id, g.grades);
     }
-    await repo.gradeQus(tx.db, p.id, g.grades);
     await repo.insertEvent(tx.db, { id: newId(), paper_id: p.id, type: PaperEvent.HAND, time: now, detail: HandType.label(handType) });
     await refreshRecord(tx, p.user_id, p.exam_id);
     await addToWrongBook(tx, p.user_id, p.exam_id, g.wrong);
