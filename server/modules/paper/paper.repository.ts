@@ -511,10 +511,10 @@ export async function gradeQus(db: Db, paperId: string, grades: ReadonlyArray<Gr
 
 /**
  * Inside the hand-in's transaction, after the paper is closed and materialized: writes its grades and
- * fixes its answers in the same statements (each row is written once, not once for each), and answers
+ * fixes its answers (the frozen seq) in the same statements, one write per row for both, and answers
  * every question's answer as it was fixed, for the caller to see whether one moved since it graded.
  * A save already writing a row is waited for (PostgreSQL's row lock); a save that comes later finds
- * its seq no longer newer, and is refused. A row the grades do not name is fixed too.
+ * its seq no longer newer, and is refused. A row the grades do not name is fixed by a last statement.
  */
 export async function gradeAndFreeze(db: Db, paperId: string, grades: ReadonlyArray<Grade & { quId: string }>): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'answer'>>> {
   const fixed: Array<Pick<PaperQuRow, 'qu_id' | 'answer'>> = [];
