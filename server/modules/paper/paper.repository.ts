@@ -246,14 +246,16 @@ function overlay(drafted: PaperQuRow[], rows: readonly PaperQuRow[]): PaperQuRow
 /**
  * Gives every question of a paper still in its draft a full paper_qu row (its hand-in, marking, an
  * administrator's look): rows made by answers get their question, the others are made; the draft
- * goes. Answers whether there was a draft. Safe when two try at once: one takes the draft.
+ * goes. Answers whether there was a draft. Safe when two try at once: one takes the draft. With
+ * `graded` (the hand-in), a row made gets its grade and the frozen seq as it is written.
  */
-export async function materialize(db: Db, paperId: string): Promise<boolean> {
+export async function materialize(db: Db, paperId: string, graded?: ReadonlyMap<string, Grade>): Promise<boolean> {
   const take = async (tx: Db) => {
     const d = await takeDraft.first(tx, { paperId });
     if (!d) return false;
     const rows = await draftRows(tx, paperId, d);
-    await insertRows(tx, 'paper_qu', rows, { key: ['paper_id', 'qu_id'], update: ['question'] });
+    const made = graded ? rows.map((r) => { const g = graded.get(r.qu_id); return g ? { ...r, ...g, seq: FROZEN_SEQ } : r; }) : rows;
+    await insertRows(tx, 'paper_qu', made, { key: ['paper_id', 'qu_id'], update: ['question'] });
     return true;
   };
   if (db.isTransaction) return take(db);
@@ -510,15 +512,20 @@ export async function gradeQus(db: Db, paperId: string, grades: ReadonlyArray<Gr
 }
 
 /**
- * Inside the hand-in's transaction, after the paper is closed and materialized: writes its grades and
- * fixes its answers (the frozen seq) in the same statements, one write per row for both, and answers
- * every question's answer as it was fixed, for the caller to see whether one moved since it graded.
- * A save already writing a row is waited for (PostgreSQL's row lock); a save that comes later finds
- * its seq no longer newer, and is refused. A row the grades do not name is fixed by a last statement.
+ * Inside the hand-in's transaction, after the paper is closed: writes its grades and fixes its
+ * answers (the frozen seq) in the same write, once per row. A question still on the draft gets its
+ * row made graded and fixed (materialize); a row an answer made is graded and fixed by one statement
+ * per distinct grade, which answers its answer as it was fixed, for the caller to see whether one
+ * moved since it graded. A save already writing a row is waited for (PostgreSQL's row lock); a save
+ * that comes later finds its seq no longer newer, and is refused. A row the grades do not name is
+ * fixed by a last statement.
  */
 export async function gradeAndFreeze(db: Db, paperId: string, grades: ReadonlyArray<Grade & { quId: string }>): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'answer'>>> {
+  await materialize(db, paperId, new Map(grades.map(({ quId, ...g }) => [quId, g])));
   const fixed: Array<Pick<PaperQuRow, 'qu_id' | 'answer'>> = [];
-  for (const statement of gradeStatements(db, paperId, grades, { seq: FROZEN_SEQ })) fixed.push(...(await statement.returning(['qu_id', 'answer']).execute()));
+  for (const statement of gradeStatements(db, paperId, grades, { seq: FROZEN_SEQ })) {
+    fixed.push(...(await statement.where('seq', '<', FROZEN_SEQ).returning(['qu_id', 'answer']).execute()));
+  }
   fixed.push(...(await db.updateTable('paper_qu').set({ seq: FROZEN_SEQ }).where('paper_id', '=', paperId).where('seq', '<', FROZEN_SEQ).returning(['qu_id', 'answer']).execute()));
   return fixed;
 }

@@ -397,10 +397,10 @@ const scoresOf = (p: PaperRow, g: PaperGrade) => ({
   passed: g.needsMarking ? null : g.objScore >= p.qualify_score ? 1 : 0,
 });
 
-/** Whether any answer differs between two readings of a paper's rows. */
-const answersMoved = (before: readonly PaperQuRow[], after: ReadonlyArray<Pick<PaperQuRow, 'qu_id' | 'answer'>>) => {
-  const was = new Map(before.map((r) => [r.qu_id, r.answer]));
-  return after.length !== before.length || after.some((r) => was.get(r.qu_id) !== r.answer);
+/** Whether any answer fixed at hand-in differs from the one graded (a save landed in between). */
+const answersMoved = (graded: readonly PaperQuRow[], fixed: ReadonlyArray<Pick<PaperQuRow, 'qu_id' | 'answer'>>) => {
+  const was = new Map(graded.map((r) => [r.qu_id, r.answer]));
+  return fixed.some((r) => was.get(r.qu_id) !== r.answer);
 };
 
 /**
@@ -422,7 +422,6 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
   return inTransaction(ctx, async (tx) => {
     const closed = await repo.closePaper(tx.db, p.id, { ...scoresOf(p, g), hand_type: handType, hand_time: now, update_time: now });
     if (!closed) return false;
-    await repo.materialize(tx.db, p.id);
     if (answersMoved(rows, await repo.gradeAndFreeze(tx.db, p.id, g.grades))) {
       g = gradePaper(p, await repo.paperQus(tx.db, p.id));
       await repo.updatePaper(tx.db, p.id, scoresOf(p, g));
