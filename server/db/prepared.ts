@@ -17,6 +17,8 @@ import type { DB } from './schema';
 
 const SLOT = '\u0000slot:';
 
+export const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
 /** Stand-ins for a prepared query's values, typed as the values they stand for. */
 export type Slots<V> = { readonly [K in keyof V]: V[K] };
 
@@ -121,7 +123,7 @@ export async function insertRows<T extends keyof DB & string>(
   for (const row of rows) {
     for (const c of columns) if (row[c] === undefined) throw new Error(`insertRows: ${table}.${String(c)} is undefined`);
   }
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     await db.executeQuery(CompiledQuery.raw(insertSqlOf(db, table, columns, 'json', conflict), [JSON.stringify(rows)]));
     return;
   }
@@ -165,4 +167,35 @@ function insertSqlOf<T extends keyof DB & string>(
   text = rows === 'json' ? NAMED_MARKER + compiled.sql : compiled.sql;
   known.set(key, text);
   return text;
+}
+
+/** A statement's columns of values: name and type. */
+type Columns = ReadonlyArray<readonly [name: string, type: string]>;
+
+/** Rows per statement on SQLite: it allows 500 terms in one compound select. */
+const SQLITE_ROWS_PER_STATEMENT = 200;
+
+/**
+ * A statement over many rows of values, named `v` in its SQL. Kysely has no rows-of-values source for
+ * both dialects, so the SQL is written out: PostgreSQL takes every row as one JSON parameter (one
+ * named statement, planned once per connection; one JSON text costs the process far less to send
+ * than an array per column), SQLite a union of selects per count, 200 rows at most.
+ */
+export function rowsStatement(columns: Columns, sqlOf: (source: string) => string) {
+  const fields = columns.map(([name, type], i) => `(e->>${i})::${type} as ${name}`).join(', ');
+  const pg = `${NAMED_MARKER}${sqlOf(`(select ${fields} from jsonb_array_elements($1::jsonb) as e) as v`)}`;
+  const sqlite = new Map<number, string>();
+  const row = `select ${columns.map(([name, type]) => `cast(? as ${type}) as ${name}`).join(', ')}`;
+  return async <R>(db: Db, rows: ReadonlyArray<readonly unknown[]>): Promise<R[]> => {
+    if (rows.length === 0) return [];
+    if (isPostgres(db)) return (await db.executeQuery<R>(CompiledQuery.raw(pg, [JSON.stringify(rows)]))).rows;
+    const out: R[] = [];
+    for (let i = 0; i < rows.length; i += SQLITE_ROWS_PER_STATEMENT) {
+      const chunk = rows.slice(i, i + SQLITE_ROWS_PER_STATEMENT);
+      let text = sqlite.get(chunk.length);
+      if (!text) sqlite.set(chunk.length, (text = sqlOf(`(${Array.from({ length: chunk.length }, () => row).join(' union all ')}) as v`)));
+      out.push(...(await db.executeQuery<R>(CompiledQuery.raw(text, chunk.flat()))).rows);
+    }
+    return out;
+  };
 }

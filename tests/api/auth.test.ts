@@ -133,6 +133,27 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     expect(answers.map((a) => a.body.data?.userName ?? a.body.code)).toEqual([...names, ErrorCode.SESSION_INVALID, names[0]]);
   });
 
+  it('extends the sessions used a minute after their last use, many at once, and leaves the others', async () => {
+    const names = ['touch_a', 'touch_b', 'touch_c', 'touch_idle'];
+    for (const n of names) await createUser(t, n);
+    const tokens = await Promise.all(names.map((n) => t.login(n, PASSWORD)));
+    const sessionsOf = async () =>
+      new Map(
+        (await t.database.db.selectFrom('sys_session as s').innerJoin('sys_user as u', 'u.id', 's.user_id').select(['u.user_name', 's.last_seen_time', 's.expire_time']).where('u.user_name', 'in', names).execute()).map(
+          (r) => [r.user_name, { seen: Number(r.last_seen_time), expires: Number(r.expire_time) }],
+        ),
+      );
+    const before = await sessionsOf();
+    t.clock.advance(61_000);
+    const now = t.clock.now();
+    // The first three arrive together (one of them twice); the last is not used.
+    const answers = await Promise.all([tokens[0], tokens[1], tokens[2], tokens[0]].map((token) => t.call('/api/sys/user/info', {}, token)));
+    expect(answers.map((a) => a.body.code)).toEqual([0, 0, 0, 0]);
+    const after = await sessionsOf();
+    for (const n of names.slice(0, 3)) expect(after.get(n)).toEqual({ seen: now, expires: now + t.config.sessionTtl * 1000 });
+    expect(after.get('touch_idle')).toEqual(before.get('touch_idle'));
+  });
+
   it('answers 10010002 for a missing or unknown token on a protected endpoint', async () => {
     const missing = await t.call('/api/sys/user/info', {});
     expect(missing.body.code).toBe(ErrorCode.SESSION_INVALID);

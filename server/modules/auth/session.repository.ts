@@ -1,7 +1,8 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { groupCommit } from '../../db/groupCommit';
 import { groupRead } from '../../db/groupRead';
-import { prepared, type Slots } from '../../db/prepared';
+import { isPostgres, prepared, rowsStatement, type Slots } from '../../db/prepared';
 
 /** One row per role of the session's user (one row with null role columns when it has none). */
 export interface SessionAccessRow {
@@ -65,15 +66,39 @@ export const findSessionAccess = groupRead<SessionAccessRow[]>(
     return found;
   },
   () => [],
-  (db) => db.getExecutor().adapter instanceof PostgresAdapter,
+  isPostgres,
 );
 
-const touch = prepared((db, v: Slots<{ tokenHash: string; now: number; expireTime: number }>) =>
+type Touch = { tokenHash: string; now: number; expireTime: number };
+
+const touchOne = prepared((db, v: Slots<Touch>) =>
   db.updateTable('sys_session').set({ last_seen_time: v.now, expire_time: v.expireTime }).where('token_hash', '=', v.tokenHash),
 );
 
+const touchMany = rowsStatement(
+  [['token_hash', 'varchar(64)'], ['now', 'bigint'], ['expire_time', 'bigint']],
+  (source) => `update sys_session set last_seen_time = v.now, expire_time = v.expire_time from ${source} where sys_session.token_hash = v.token_hash`,
+);
+
+/**
+ * Extends sessions as they are used (once a minute each). A cohort signed in together comes due
+ * together: the touches that arrive in one round go as one statement and one commit, where each went
+ * as its own, a burst of single-row commits in the middle of the exam's saves.
+ */
+const touches = groupCommit(
+  async (db: Db, t: Touch) => void (await touchOne.run(db, t)),
+  (t) => t.tokenHash,
+  {
+    write: async (db, ts) => {
+      await touchMany(db, ts.map((t) => [t.tokenHash, t.now, t.expireTime]));
+      return ts.map(() => undefined);
+    },
+    standalone: isPostgres,
+  },
+);
+
 export async function touchSession(db: Db, tokenHash: string, now: number, expireTime: number): Promise<void> {
-  await touch.run(db, { tokenHash, now, expireTime });
+  await touches(db, { tokenHash, now, expireTime });
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {

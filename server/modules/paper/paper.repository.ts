@@ -1,15 +1,13 @@
-import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { PaperEvent } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import { groupCommit } from '../../db/groupCommit';
-import { insertRows, onConflictUpdate, prepared, type OnConflictUpdate, type Slots } from '../../db/prepared';
+import { insertRows, isPostgres, onConflictUpdate, prepared, rowsStatement, type OnConflictUpdate, type Slots } from '../../db/prepared';
 import { NAMED_MARKER } from '../../db/pgNamed';
 import type { ExamRecordRow, PaperQuRow, PaperRow, WrongBookRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
 import { copyText, learnBase, missingBases, type SnapshotSource } from './paper.snapshot';
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Papers, their questions and events, records and the wrong book: the only place that builds queries on them. */
 
@@ -358,37 +356,6 @@ type Save = {
   /** The paper's draft questions (the caller may keep them: they never change). */
   draft: (db: Db) => Promise<PaperCard | undefined>;
 };
-
-/** A statement's columns of values: name and type. */
-type Columns = ReadonlyArray<readonly [name: string, type: string]>;
-
-/** Rows per statement on SQLite: it allows 500 terms in one compound select. */
-const SQLITE_ROWS_PER_STATEMENT = 200;
-
-/**
- * A statement over many rows of values, named `v` in its SQL. Kysely has no rows-of-values source for
- * both dialects, so the SQL is written out: PostgreSQL takes every row as one JSON parameter (one
- * named statement, planned once per connection; one JSON text costs the process far less to send
- * than an array per column), SQLite a union of selects per count, 200 rows at most.
- */
-function rowsStatement(columns: Columns, sqlOf: (source: string) => string) {
-  const fields = columns.map(([name, type], i) => `(e->>${i})::${type} as ${name}`).join(', ');
-  const pg = `${NAMED_MARKER}${sqlOf(`(select ${fields} from jsonb_array_elements($1::jsonb) as e) as v`)}`;
-  const sqlite = new Map<number, string>();
-  const row = `select ${columns.map(([name, type]) => `cast(? as ${type}) as ${name}`).join(', ')}`;
-  return async <R>(db: Db, rows: ReadonlyArray<readonly unknown[]>): Promise<R[]> => {
-    if (rows.length === 0) return [];
-    if (isPostgres(db)) return (await db.executeQuery<R>(CompiledQuery.raw(pg, [JSON.stringify(rows)]))).rows;
-    const out: R[] = [];
-    for (let i = 0; i < rows.length; i += SQLITE_ROWS_PER_STATEMENT) {
-      const chunk = rows.slice(i, i + SQLITE_ROWS_PER_STATEMENT);
-      let text = sqlite.get(chunk.length);
-      if (!text) sqlite.set(chunk.length, (text = sqlOf(`(${Array.from({ length: chunk.length }, () => row).join(' union all ')}) as v`)));
-      out.push(...(await db.executeQuery<R>(CompiledQuery.raw(text, chunk.flat()))).rows);
-    }
-    return out;
-  };
-}
 
 /**
  * An answer is written only when the paper is the caller's, still in exam, and inside its deadline
