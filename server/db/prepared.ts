@@ -136,6 +136,12 @@ export async function insertRows<T extends keyof DB & string>(
   }
 }
 
+/**
+ * PostgreSQL: the rows of `table` sent as one JSON array in the statement's parameter `$n`, read back
+ * as rows of that table (`r`), for an insert whose text is the same however many rows it brings.
+ */
+export const jsonRowsOf = (table: keyof DB & string, n: number) => sql`json_populate_recordset(null::${sql.table(table)}, ${sql.raw(`$${n}`)}::json)`.as('r');
+
 /** The SQL of insertRows: for these rows' count (bound values row by row, in `columns` order), or for rows sent as JSON. */
 function insertSqlOf<T extends keyof DB & string>(
   db: Db,
@@ -155,8 +161,7 @@ function insertSqlOf<T extends keyof DB & string>(
   let insert;
   if (rows === 'json') {
     const cols = columns.map(String) as never[];
-    const source = sql`json_populate_recordset(null::${sql.table(table)}, ${sql.raw('$1')}::json)`.as('r');
-    insert = into.columns(cols).expression((eb) => eb.selectFrom(source).select(cols));
+    insert = into.columns(cols).expression((eb) => eb.selectFrom(jsonRowsOf(table, 1)).select(cols));
   } else {
     // Kysely lays the values out row by row in the first row's column order: as insertRows binds them.
     insert = into.values(rows as never);

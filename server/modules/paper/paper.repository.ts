@@ -3,7 +3,7 @@ import { PaperEvent } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import { groupCommit } from '../../db/groupCommit';
-import { insertRows, isPostgres, onConflictUpdate, prepared, rowsStatement, type OnConflictUpdate, type Slots } from '../../db/prepared';
+import { insertRows, isPostgres, jsonRowsOf, onConflictUpdate, prepared, rowsStatement, type OnConflictUpdate, type Slots } from '../../db/prepared';
 import { NAMED_MARKER } from '../../db/pgNamed';
 import type { ExamRecordRow, PaperQuRow, PaperRow, WrongBookRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
@@ -146,21 +146,20 @@ async function insertStartsPg(db: Db, tables: [PaperRow[], ...Array<Array<Record
   let text = startsPgSql.get(layout);
   if (!text) {
     const [paper, draft, event, record] = columns;
-    const rowsOf = (table: string, i: number) => sql`json_populate_recordset(null::${sql.table(table)}, ${sql.raw(`$${i}`)}::json)`.as('r');
     const compiled = db
       .with('s', (w) =>
         w
           .insertInto('qu_snapshot')
           .columns(SNAPSHOT)
-          .expression((eb) => eb.selectFrom(rowsOf('qu_snapshot', 5)).select(SNAPSHOT as never))
+          .expression((eb) => eb.selectFrom(jsonRowsOf('qu_snapshot', 5)).select(SNAPSHOT as never))
           .onConflict(onConflictUpdate('qu_snapshot', KEEP_BASE)),
       )
-      .with('p', (w) => w.insertInto('paper').columns(paper as never).expression((eb) => eb.selectFrom(rowsOf('paper', 1)).select(paper as never)))
-      .with('d', (w) => w.insertInto('paper_draft').columns(draft as never).expression((eb) => eb.selectFrom(rowsOf('paper_draft', 2)).select(draft as never)))
-      .with('e', (w) => w.insertInto('paper_event').columns(event as never).expression((eb) => eb.selectFrom(rowsOf('paper_event', 3)).select(event as never)))
+      .with('p', (w) => w.insertInto('paper').columns(paper as never).expression((eb) => eb.selectFrom(jsonRowsOf('paper', 1)).select(paper as never)))
+      .with('d', (w) => w.insertInto('paper_draft').columns(draft as never).expression((eb) => eb.selectFrom(jsonRowsOf('paper_draft', 2)).select(draft as never)))
+      .with('e', (w) => w.insertInto('paper_event').columns(event as never).expression((eb) => eb.selectFrom(jsonRowsOf('paper_event', 3)).select(event as never)))
       .insertInto('exam_record')
       .columns(record as never)
-      .expression((eb) => eb.selectFrom(rowsOf('exam_record', 4)).select(record as never))
+      .expression((eb) => eb.selectFrom(jsonRowsOf('exam_record', 4)).select(record as never))
       .onConflict(onConflictUpdate('exam_record', ATTEMPT))
       .compile();
     if (compiled.parameters.length !== 0) throw new Error('insertStartsPg: unexpected parameters');
