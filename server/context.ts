@@ -18,7 +18,7 @@ export interface Caches {
   /** Permission tags per sorted role-id list; cleared when roles or menus change. */
   readonly permissions: TtlCache<string, string[]>;
   /**
-   * The session check's rows per token hash, for a minute: every request of a cohort in an exam asks
+   * The session check's rows per token (not its hash: a kept check costs none), for a minute: every request of a cohort in an exam asks
    * it, and a learner saves every few seconds. Used on SQLite (one process), and on PostgreSQL while
    * the session bus is live (which clears it on every change it hears of, and when it drops or comes
    * back); cleared when a session is revoked or a user, role or menu changes. The minute bounds

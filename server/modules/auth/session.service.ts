@@ -62,22 +62,27 @@ function permissionsOf(ctx: ServiceContext, rolesKey: string, roleIds: string[])
 /** Unknown tokens are not kept: guessing must not fill the cache. */
 const known = (found: readonly repo.SessionAccessRow[]) => found.length > 0;
 
-/** Kept session rows, read (and kept, when known) where none are. */
-const keptAccess = (ctx: ServiceContext, cache: ServiceContext['caches']['sessions'], tokenHash: string) =>
-  cache.getOrLoad(tokenHash, () => repo.findSessionAccess(ctx.db, tokenHash), known);
+/**
+ * Kept session rows, read (and kept, when known) where none are. They are kept by the token itself,
+ * so that a kept check costs no hash: the token is in this process's memory while its request is
+ * anyway, and only its hash is ever stored.
+ */
+const keptAccess = (ctx: ServiceContext, cache: ServiceContext['caches']['sessions'], token: string) =>
+  cache.getOrLoad(token, () => repo.findSessionAccess(ctx.db, hashToken(token)), known);
 
-/** A session's identity as its rows give it (its token and permissions aside), and the key of its roles' permissions. */
-type Identity = Omit<AuthUser, 'permissions' | 'tokenHash'> & { rolesKey: string };
+/** A session's identity as its rows and token give it (its permissions aside), and the key of its roles' permissions. */
+type Identity = Omit<AuthUser, 'permissions'> & { rolesKey: string };
 
 /** Worked out once per rows read (a kept check answers many requests), never per request. */
 const identities = new WeakMap<readonly repo.SessionAccessRow[], Identity>();
 
-function identityOf(rows: readonly repo.SessionAccessRow[]): Identity {
+function identityOf(rows: readonly repo.SessionAccessRow[], token: string): Identity {
   let identity = identities.get(rows);
   if (!identity) {
     const roles = rows.filter((r) => r.role_id !== null);
     const roleIds = roles.map((r) => r.role_id!);
     identity = {
+      tokenHash: hashToken(token),
       id: rows[0].user_id,
       userName: rows[0].user_name,
       roleType: Math.max(1, ...roles.map((r) => r.role_type!)),
@@ -94,34 +99,35 @@ function identityOf(rows: readonly repo.SessionAccessRow[]): Identity {
 /** The caller behind a token, or null when the token is unknown, expired, revoked or its user is not active. */
 export async function resolveSession(ctx: ServiceContext, token: string): Promise<AuthUser | null> {
   if (!token || token.length > 128) return null;
-  const tokenHash = hashToken(token);
   // Cached where one process serves the database (SQLite), or where every process hears of session
   // changes (the Redis bus, while it is live): a sign-out through one must be refused by the others.
   const cache = ctx.config.dialect === 'sqlite' || ctx.sessionBus?.live ? ctx.caches.sessions : undefined;
   const now = ctx.clock.now();
   // A kept check is taken as it is: no load to set up, nothing to wait for.
-  let rows = cache ? (cache.get(tokenHash) ?? (await keptAccess(ctx, cache, tokenHash))) : await repo.findSessionAccess(ctx.db, tokenHash);
+  let rows = cache ? (cache.get(token) ?? (await keptAccess(ctx, cache, token))) : await repo.findSessionAccess(ctx.db, hashToken(token));
   if (cache && rows[0] && rows[0].expire_time <= now) {
     // Expired as this process last saw it; another process may have extended it since.
-    cache.delete(tokenHash);
-    rows = await keptAccess(ctx, cache, tokenHash);
+    cache.delete(token);
+    rows = await keptAccess(ctx, cache, token);
   }
   const row = rows[0];
   if (!row || row.expire_time <= now || row.state !== UserState.NORMAL) return null;
+  const i = identityOf(rows, token);
   if (now - row.last_seen_time > TOUCH_EVERY_MS) {
     const expireTime = now + ctx.config.sessionTtl * 1000;
-    await repo.touchSession(ctx.db, tokenHash, now, expireTime);
+    await repo.touchSession(ctx.db, i.tokenHash, now, expireTime);
     row.last_seen_time = now;
     row.expire_time = expireTime;
   }
-  const i = identityOf(rows);
   const permissions = ctx.caches.permissions.get(i.rolesKey) ?? (await permissionsOf(ctx, i.rolesKey, i.roleIds));
   // Written out: copying by spread costs more than the rest of a kept check.
-  return { id: i.id, userName: i.userName, roleType: i.roleType, roleIds: i.roleIds, roleCodes: i.roleCodes, roleNames: i.roleNames, permissions, tokenHash };
+  return { id: i.id, userName: i.userName, roleType: i.roleType, roleIds: i.roleIds, roleCodes: i.roleCodes, roleNames: i.roleNames, permissions, tokenHash: i.tokenHash };
 }
 
 export async function revokeSession(ctx: ServiceContext, tokenHash: string): Promise<void> {
-  ctx.caches.sessions.delete(tokenHash);
+  // Kept checks go by token, which is not known here: this process drops them all now, and every
+  // process again once the row is gone.
+  ctx.caches.sessions.clear();
   await repo.deleteSession(ctx.db, tokenHash);
   forgetSessions(ctx);
 }

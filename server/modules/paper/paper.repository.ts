@@ -6,6 +6,7 @@ import { groupCommit } from '../../db/groupCommit';
 import { insertRows, isPostgres, jsonRowsOf, onConflictUpdate, prepared, rowsStatement, type OnConflictUpdate, type Slots } from '../../db/prepared';
 import { NAMED_MARKER } from '../../db/pgNamed';
 import type { ExamRecordRow, PaperQuRow, PaperRow, WrongBookRow } from '../../db/schema';
+import type { TtlCache } from '../../lib/cache';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
 import { copyText, learnBase, missingBases, type SnapshotSource } from './paper.snapshot';
 
@@ -352,9 +353,13 @@ type Save = {
   seq: number;
   now: number;
   latest: number;
-  /** The paper's draft questions (the caller may keep them: they never change). */
-  draft: (db: Db) => Promise<PaperCard | undefined>;
+  /** The caller's kept draft cards, by paper id (they never change): a first answer makes its row from its paper's. */
+  drafts: TtlCache<string, PaperCard | undefined>;
 };
+
+/** A paper's draft card as the caller keeps it (a kept one costs no wait), read where it keeps none. */
+export const keptCard = (db: Db, drafts: TtlCache<string, PaperCard | undefined>, paperId: string): PaperCard | undefined | Promise<PaperCard | undefined> =>
+  drafts.get(paperId) ?? drafts.getOrLoad(paperId, () => draftCardOf(db, paperId));
 
 /**
  * An answer is written only when the paper is the caller's, still in exam, and inside its deadline
@@ -414,7 +419,7 @@ async function writeSaves(db: Db, saves: readonly Save[]): Promise<boolean[]> {
     for (const a of saves) out.push(await saveOne(db, a));
     return out;
   }
-  const drafts = await Promise.all(saves.map((a) => a.draft(db)));
+  const drafts = await Promise.all(saves.map((a) => keptCard(db, a.drafts, a.paperId)));
   const marked: unknown[][] = [];
   const unmarked: unknown[][] = [];
   const elsewhere: unknown[][] = [];

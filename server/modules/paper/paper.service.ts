@@ -214,7 +214,7 @@ const freshOrStored = (ctx: ServiceContext) => (db: Db, id: string) => {
 export async function paperDetail(ctx: ServiceContext, userId: string, id: string): Promise<PaperDetail> {
   const { paper: p, marks } = await owned(ctx, userId, id, freshOrStored(ctx));
   const s = settingsOfPaper(p);
-  const rows = await repo.cardRows(ctx.db, p.id, await knownCard(ctx, p.id), marks);
+  const rows = await repo.cardRows(ctx.db, p.id, await repo.keptCard(ctx.db, draftsOf(ctx), p.id), marks);
   const partsAnswered = new Set(rows.filter((r) => r.parent_id && r.answered).map((r) => r.parent_id));
   const groups = groupsOfPaper(p).map((g, gi) => ({
     title: g.title,
@@ -263,8 +263,6 @@ export async function paperQuDetail(ctx: ServiceContext, userId: string, paperId
 // A draft never changes, so any process may keep it; the bound is what a cohort needs at once.
 const draftsOf = perAppCache<string, repo.PaperCard | undefined>(10 * 60_000, 20_000);
 
-const knownCard = (ctx: ServiceContext, paperId: string, db = ctx.db) => draftsOf(ctx).getOrLoad(paperId, () => repo.draftCardOf(db, paperId));
-
 /**
  * Saves one answer in one short statement. A save whose seq is not newer than the stored one is
  * acknowledged with the stored seq and changes nothing; after the deadline (past a short grace for
@@ -275,7 +273,7 @@ export async function fillAnswer(ctx: ServiceContext, userId: string, body: Fill
   const now = ctx.clock.now();
   const answer: AnswerInput = { answers: body.answers, answer: body.answer, blanks: body.blanks, pairs: body.pairs };
   const saved = await repo.saveAnswer(ctx.db, {
-    draft: (db) => knownCard(ctx, body.paperId, db),
+    drafts: draftsOf(ctx),
     paperId: body.paperId,
     quId: body.quId,
     userId,
