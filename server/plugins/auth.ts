@@ -32,10 +32,19 @@ export function assertAccess(req: FastifyRequest, access: Access): void {
  */
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
-    const token = tokenOf(req);
-    if (token) req.user = await resolveSession(app.ctx, token);
+  app.addHook('onRequest', (req, _reply, done) => {
+    const token = req.url.startsWith('/api/') ? tokenOf(req) : '';
+    if (!token) return done();
+    // A kept check answers at once; only one to read waits.
+    const user = resolveSession(app.ctx, token);
+    if (!(user instanceof Promise)) {
+      req.user = user;
+      return done();
+    }
+    user.then((u) => {
+      req.user = u;
+      done();
+    }, done);
   });
   app.addHook('preHandler', (req, _reply, done) => {
     // The rule belongs to the matched route: API routes are closed unless they say otherwise.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../common/api';
 import { ErrorCode } from '../../common/errorCodes';
 import { Msg } from '../../common/validators';
+import { hashToken, resolveSession } from '../../server/modules/auth/session.service';
 import { STUDENT_ROLE_ID } from '../../server/seed/constants';
 import { ADMIN_PASSWORD, DIALECTS, useTestApp, type TestContext } from './helpers';
 
@@ -152,6 +153,23 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     const after = await sessionsOf();
     for (const n of names.slice(0, 3)) expect(after.get(n)).toEqual({ seen: now, expires: now + t.config.sessionTtl * 1000 });
     expect(after.get('touch_idle')).toEqual(before.get('touch_idle'));
+  });
+
+  it('answers a kept session check at once, and reads and touches it again once its minute is up', async () => {
+    await createUser(t, 'kept_u');
+    const token = await t.login('kept_u', PASSWORD);
+    expect((await t.call('/api/sys/user/info', {}, token)).body.code).toBe(0);
+    const kept = resolveSession(t.app.ctx, token);
+    // SQLite keeps checks (one process); PostgreSQL only with the Redis session bus, which this app has not.
+    if (dialect === 'sqlite') expect(kept).toMatchObject({ userName: 'kept_u', roleIds: [STUDENT_ROLE_ID] });
+    else expect(kept).toBeInstanceOf(Promise);
+    t.clock.advance(61_000);
+    const due = resolveSession(t.app.ctx, token);
+    expect(due).toBeInstanceOf(Promise);
+    expect(await due).toMatchObject({ userName: 'kept_u' });
+    const seen = await t.database.db.selectFrom('sys_session').select('last_seen_time').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    expect(Number(seen.last_seen_time)).toBe(t.clock.now());
+    if (dialect === 'sqlite') expect(resolveSession(t.app.ctx, token)).toMatchObject({ userName: 'kept_u' });
   });
 
   it('answers 10010002 for a missing or unknown token on a protected endpoint', async () => {

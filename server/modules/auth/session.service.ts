@@ -96,15 +96,49 @@ function identityOf(rows: readonly repo.SessionAccessRow[], token: string): Iden
   return identity;
 }
 
-/** The caller behind a token, or null when the token is unknown, expired, revoked or its user is not active. */
-export async function resolveSession(ctx: ServiceContext, token: string): Promise<AuthUser | null> {
+/** The caller as a request sees it. Written out: copying by spread costs more than the rest of a kept check. */
+const callerOf = (i: Identity, permissions: string[]): AuthUser => ({
+  id: i.id,
+  userName: i.userName,
+  roleType: i.roleType,
+  roleIds: i.roleIds,
+  roleCodes: i.roleCodes,
+  roleNames: i.roleNames,
+  permissions,
+  tokenHash: i.tokenHash,
+});
+
+/** Whether this process's session checks may be kept (see ServiceContext['caches']['sessions']). */
+// Where one process serves the database (SQLite), or where every process hears of session changes
+// (the Redis bus, while it is live): a sign-out through one must be refused by the others.
+const keepsChecks = (ctx: ServiceContext) => ctx.config.dialect === 'sqlite' || ctx.sessionBus?.live === true;
+
+/**
+ * The caller behind a token, or null when the token is unknown, expired, revoked or its user is not
+ * active. A check this process keeps, with no touch due, is answered at once (not as a promise):
+ * nothing to read, write or wait for.
+ */
+export function resolveSession(ctx: ServiceContext, token: string): AuthUser | null | Promise<AuthUser | null> {
   if (!token || token.length > 128) return null;
-  // Cached where one process serves the database (SQLite), or where every process hears of session
-  // changes (the Redis bus, while it is live): a sign-out through one must be refused by the others.
-  const cache = ctx.config.dialect === 'sqlite' || ctx.sessionBus?.live ? ctx.caches.sessions : undefined;
+  const rows = keepsChecks(ctx) ? ctx.caches.sessions.get(token) : undefined;
+  const row = rows?.[0];
+  if (rows && row) {
+    const now = ctx.clock.now();
+    if (row.expire_time > now && now - row.last_seen_time <= TOUCH_EVERY_MS) {
+      if (row.state !== UserState.NORMAL) return null;
+      const i = identityOf(rows, token);
+      const permissions = ctx.caches.permissions.get(i.rolesKey);
+      if (permissions) return callerOf(i, permissions);
+    }
+  }
+  return checkSession(ctx, token);
+}
+
+/** resolveSession where the check is not kept, has expired as this process saw it, or its touch is due. */
+async function checkSession(ctx: ServiceContext, token: string): Promise<AuthUser | null> {
+  const cache = keepsChecks(ctx) ? ctx.caches.sessions : undefined;
   const now = ctx.clock.now();
-  // A kept check is taken as it is: no load to set up, nothing to wait for.
-  let rows = cache ? (cache.get(token) ?? (await keptAccess(ctx, cache, token))) : await repo.findSessionAccess(ctx.db, hashToken(token));
+  let rows = cache ? await keptAccess(ctx, cache, token) : await repo.findSessionAccess(ctx.db, hashToken(token));
   if (cache && rows[0] && rows[0].expire_time <= now) {
     // Expired as this process last saw it; another process may have extended it since.
     cache.delete(token);
@@ -119,9 +153,7 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
     row.last_seen_time = now;
     row.expire_time = expireTime;
   }
-  const permissions = ctx.caches.permissions.get(i.rolesKey) ?? (await permissionsOf(ctx, i.rolesKey, i.roleIds));
-  // Written out: copying by spread costs more than the rest of a kept check.
-  return { id: i.id, userName: i.userName, roleType: i.roleType, roleIds: i.roleIds, roleCodes: i.roleCodes, roleNames: i.roleNames, permissions, tokenHash: i.tokenHash };
+  return callerOf(i, ctx.caches.permissions.get(i.rolesKey) ?? (await permissionsOf(ctx, i.rolesKey, i.roleIds)));
 }
 
 export async function revokeSession(ctx: ServiceContext, tokenHash: string): Promise<void> {
