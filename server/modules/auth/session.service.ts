@@ -115,8 +115,8 @@ const keepsChecks = (ctx: ServiceContext) => ctx.config.dialect === 'sqlite' || 
 
 /**
  * The caller behind a token, or null when the token is unknown, expired, revoked or its user is not
- * active. A check this process keeps, with no touch due, is answered at once (not as a promise):
- * nothing to read, write or wait for.
+ * active. A check this process keeps is answered at once (not as a promise): nothing to read or
+ * wait for.
  */
 export function resolveSession(ctx: ServiceContext, token: string): AuthUser | null | Promise<AuthUser | null> {
   if (!token || token.length > 128) return null;
@@ -124,17 +124,37 @@ export function resolveSession(ctx: ServiceContext, token: string): AuthUser | n
   const row = rows?.[0];
   if (rows && row) {
     const now = ctx.clock.now();
-    if (row.expire_time > now && now - row.last_seen_time <= TOUCH_EVERY_MS) {
+    if (row.expire_time > now) {
       if (row.state !== UserState.NORMAL) return null;
       const i = identityOf(rows, token);
       const permissions = ctx.caches.permissions.get(i.rolesKey);
-      if (permissions) return callerOf(i, permissions);
+      if (permissions) {
+        if (now - row.last_seen_time > TOUCH_EVERY_MS) touch(ctx, i.tokenHash, row, now);
+        return callerOf(i, permissions);
+      }
     }
   }
   return checkSession(ctx, token);
 }
 
-/** resolveSession where the check is not kept, has expired as this process saw it, or its touch is due. */
+/**
+ * Extends a session used a minute or more after its last extension. The request does not wait for
+ * the write: a cohort's sessions come due together, and each of its requests would otherwise wait
+ * for a round trip that changes nothing it answers. The rows are moved on here at once (so this
+ * process asks once) and the write goes with the round's others; a write that fails puts them back,
+ * so that the next request asks again.
+ */
+function touch(ctx: ServiceContext, tokenHash: string, row: repo.SessionAccessRow, now: number): void {
+  const before = { last_seen_time: row.last_seen_time, expire_time: row.expire_time };
+  const expireTime = now + ctx.config.sessionTtl * 1000;
+  row.last_seen_time = now;
+  row.expire_time = expireTime;
+  repo.touchSession(ctx.db, tokenHash, now, expireTime).catch(() => {
+    if (row.last_seen_time === now) Object.assign(row, before);
+  });
+}
+
+/** resolveSession where the check is not kept, has expired as this process saw it, or the permissions are not. */
 async function checkSession(ctx: ServiceContext, token: string): Promise<AuthUser | null> {
   const cache = keepsChecks(ctx) ? ctx.caches.sessions : undefined;
   const now = ctx.clock.now();
@@ -147,12 +167,7 @@ async function checkSession(ctx: ServiceContext, token: string): Promise<AuthUse
   const row = rows[0];
   if (!row || row.expire_time <= now || row.state !== UserState.NORMAL) return null;
   const i = identityOf(rows, token);
-  if (now - row.last_seen_time > TOUCH_EVERY_MS) {
-    const expireTime = now + ctx.config.sessionTtl * 1000;
-    await repo.touchSession(ctx.db, i.tokenHash, now, expireTime);
-    row.last_seen_time = now;
-    row.expire_time = expireTime;
-  }
+  if (now - row.last_seen_time > TOUCH_EVERY_MS) touch(ctx, i.tokenHash, row, now);
   return callerOf(i, ctx.caches.permissions.get(i.rolesKey) ?? (await permissionsOf(ctx, i.rolesKey, i.roleIds)));
 }
 
