@@ -18,11 +18,11 @@ export interface Caches {
   /** Permission tags per sorted role-id list; cleared when roles or menus change. */
   readonly permissions: TtlCache<string, string[]>;
   /**
-   * The session check's rows per token (not its hash: a kept check costs none), for a minute: every request of a cohort in an exam asks
-   * it, and a learner saves every few seconds. Used on SQLite (one process), and on PostgreSQL while
-   * the session bus is live (which clears it on every change it hears of, and when it drops or comes
-   * back); cleared when a session is revoked or a user, role or menu changes. The minute bounds
-   * only what no bus could tell.
+   * The session check's rows per token (not per its hash: a kept check then costs none), for a
+   * minute: every request of a cohort in an exam asks it, and a learner saves every few seconds.
+   * Used on SQLite (one process), and on PostgreSQL while the session bus is live (which clears it
+   * on every change it hears of, and when it drops or comes back); cleared when a session is revoked
+   * or a user, role or menu changes. The minute bounds only what no bus could tell.
    */
   readonly sessions: TtlCache<string, SessionAccessRow[]>;
   /** Course definitions, file-to-course and the URL-signing key (server/modules/course/course.cache.ts). */

@@ -108,9 +108,11 @@ const callerOf = (i: Identity, permissions: string[]): AuthUser => ({
   tokenHash: i.tokenHash,
 });
 
-/** Whether this process's session checks may be kept (see ServiceContext['caches']['sessions']). */
-// Where one process serves the database (SQLite), or where every process hears of session changes
-// (the Redis bus, while it is live): a sign-out through one must be refused by the others.
+/**
+ * Whether this process may keep session checks: where one process serves the database (SQLite), or
+ * where every process hears of session changes (the Redis bus, while it is live), since a sign-out
+ * through one must be refused by the others.
+ */
 const keepsChecks = (ctx: ServiceContext) => ctx.config.dialect === 'sqlite' || ctx.sessionBus?.live === true;
 
 /**
