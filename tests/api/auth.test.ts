@@ -163,7 +163,6 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     const token = await t.login('kept_u', PASSWORD);
     expect((await t.call('/api/sys/user/info', {}, token)).body.code).toBe(0);
     const seen = async () => Number((await t.database.db.selectFrom('sys_session').select('last_seen_time').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).last_seen_time);
-    const signedIn = await seen();
     // SQLite keeps checks (one process); PostgreSQL only with the Redis session bus, which this app has not.
     const kept = dialect === 'sqlite';
     const first = resolveSession(t.app.ctx, token);
@@ -173,7 +172,6 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
     // A minute on, the permissions are read again, and the session is extended without a wait.
     expect(await resolveSession(t.app.ctx, token)).toMatchObject({ userName: 'kept_u' });
     await vi.waitFor(async () => expect(await seen()).toBe(t.clock.now()));
-    expect(t.clock.now()).toBeGreaterThan(signedIn);
     const again = resolveSession(t.app.ctx, token);
     if (kept) expect(again).toMatchObject({ userName: 'kept_u' });
     else expect(again).toBeInstanceOf(Promise);

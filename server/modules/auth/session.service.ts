@@ -131,7 +131,7 @@ export function resolveSession(ctx: ServiceContext, token: string): AuthUser | n
       const i = identityOf(rows, token);
       const permissions = ctx.caches.permissions.get(i.rolesKey);
       if (permissions) {
-        if (now - row.last_seen_time > TOUCH_EVERY_MS) touch(ctx, i.tokenHash, row, now);
+        extendIfDue(ctx, i.tokenHash, row, now);
         return callerOf(i, permissions);
       }
     }
@@ -140,13 +140,14 @@ export function resolveSession(ctx: ServiceContext, token: string): AuthUser | n
 }
 
 /**
- * Extends a session used a minute or more after its last extension. The request does not wait for
- * the write: a cohort's sessions come due together, and each of its requests would otherwise wait
- * for a round trip that changes nothing it answers. The rows are moved on here at once (so this
- * process asks once) and the write goes with the round's others; a write that fails puts them back,
- * so that the next request asks again.
+ * Extends a session used a minute or more after its last extension; otherwise does nothing, so reads
+ * stay reads. The request does not wait for the write: a cohort's sessions come due together, and
+ * each of its requests would otherwise wait for a round trip that changes nothing it answers. The
+ * rows are moved on here at once (so this process asks once) and the write goes with the round's
+ * others; a write that fails puts them back, so that the next request asks again.
  */
-function touch(ctx: ServiceContext, tokenHash: string, row: repo.SessionAccessRow, now: number): void {
+function extendIfDue(ctx: ServiceContext, tokenHash: string, row: repo.SessionAccessRow, now: number): void {
+  if (now - row.last_seen_time <= TOUCH_EVERY_MS) return;
   const before = { last_seen_time: row.last_seen_time, expire_time: row.expire_time };
   const expireTime = now + ctx.config.sessionTtl * 1000;
   row.last_seen_time = now;
@@ -169,7 +170,7 @@ async function checkSession(ctx: ServiceContext, token: string): Promise<AuthUse
   const row = rows[0];
   if (!row || row.expire_time <= now || row.state !== UserState.NORMAL) return null;
   const i = identityOf(rows, token);
-  if (now - row.last_seen_time > TOUCH_EVERY_MS) touch(ctx, i.tokenHash, row, now);
+  extendIfDue(ctx, i.tokenHash, row, now);
   return callerOf(i, ctx.caches.permissions.get(i.rolesKey) ?? (await permissionsOf(ctx, i.rolesKey, i.roleIds)));
 }
 
