@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,10 +12,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import type { PaperDetail } from '../../../common/api/paper';
+import type { PaperDetail, PaperQu } from '../../../common/api/paper';
 import { DisplayMode, HandType, PaperState } from '../../../common/codes';
 import { formatTime } from '../../../common/format';
-import { hasAnswer } from '../../../common/components/question';
 import { ApiError } from '../../../common/http';
 import { LoadError } from '../../components/LoadError';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -23,7 +22,8 @@ import { paths } from '../../config/paths';
 import { examKeys, getPaperDetail, getPaperQu, handExam, usePaperDetail } from './api/exam';
 import { clock } from './format';
 import { AnswerCard, numberItems } from './paper/AnswerCard';
-import { PaperQuestion, type CardState } from './paper/PaperQuestion';
+import { PaperAnswers } from './paper/paperAnswers';
+import { PaperQuestion } from './paper/PaperQuestion';
 import { useAnswerSync } from './paper/useAnswerSync';
 import { useCountdown } from './paper/useCountdown';
 import { useIntegrity } from './paper/useIntegrity';
@@ -43,9 +43,6 @@ function TakingPaper({ paper }: { paper: PaperDetail }) {
   const queryClient = useQueryClient();
   const items = useMemo(() => numberItems(paper), [paper]);
   const perScore = useMemo(() => new Map(paper.groups.flatMap((g) => g.quList.map((q) => [q.quId, g.perScore] as const))), [paper]);
-  const [states, setStates] = useState<Record<string, CardState>>(() =>
-    Object.fromEntries(paper.groups.flatMap((g) => g.quList.map((q) => [q.quId, { answered: q.answered, mark: q.mark }]))),
-  );
   const [current, setCurrent] = useState(items[0]?.quId ?? null);
   const [cardOpen, setCardOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -72,38 +69,20 @@ function TakingPaper({ paper }: { paper: PaperDetail }) {
     toResult();
   });
 
-  // Answers journaled on this device (a reload, a crash) count on the card until the server has them.
-  useEffect(() => {
-    setStates((all) => {
-      const next = { ...all };
-      Object.keys(all).forEach((quId) => {
-        const local = sync.local(quId);
-        if (local) next[quId] = { answered: hasAnswer(local.answer), mark: local.mark };
-      });
-      return next;
-    });
-  }, [sync]);
+  // The one source of truth for every answer on the page (journal, else this page's last change, else the server's).
+  const [answers] = useState(() => new PaperAnswers(paper, sync));
+  const states = useSyncExternalStore(answers.subscribe, answers.getCards);
 
-  // Once a replayed or offline journal is through, the server's card is the truth (combined questions' parts included).
+  // Once a replayed or offline journal is through, the server's card is the truth for questions not loaded yet.
   const cardStale = useRef(status.pending > 0);
   useEffect(() => {
     if (!status.online) cardStale.current = true;
     if (!cardStale.current || status.pending > 0 || !status.online) return;
     cardStale.current = false;
     getPaperDetail(paper.id)
-      .then((fresh) =>
-        setStates((all) => {
-          const next = { ...all };
-          fresh.groups.forEach((g) =>
-            g.quList.forEach((q) => {
-              if (!sync.local(q.quId)) next[q.quId] = { answered: q.answered, mark: q.mark };
-            }),
-          );
-          return next;
-        }),
-      )
+      .then((fresh) => answers.serverCards(fresh))
       .catch(() => undefined);
-  }, [status, paper.id, sync]);
+  }, [status, paper.id, answers]);
 
   // Back online after a drop: recorded on the paper's timeline.
   const wasOnline = useRef(online);
@@ -136,24 +115,23 @@ function TakingPaper({ paper }: { paper: PaperDetail }) {
     void (async () => {
       for (const i of items) {
         if (stop) return;
-        await queryClient.prefetchQuery({ queryKey: examKeys.qu(paper.id, i.quId), queryFn: () => getPaperQu(paper.id, i.quId), staleTime: Infinity, gcTime: Infinity });
+        const key = examKeys.qu(paper.id, i.quId);
+        await queryClient.prefetchQuery({ queryKey: key, queryFn: () => getPaperQu(paper.id, i.quId), staleTime: Infinity, gcTime: Infinity });
+        const qu = queryClient.getQueryData<PaperQu>(key);
+        if (qu && !stop) answers.loaded(qu);
       }
     })();
     return () => {
       stop = true;
     };
-  }, [items, paper.id, queryClient]);
-
-  const onCard = useCallback((quId: string, s: CardState) => {
-    setStates((all) => (all[quId]?.answered === s.answered && all[quId]?.mark === s.mark ? all : { ...all, [quId]: s }));
-  }, []);
+  }, [items, paper.id, queryClient, answers]);
 
   const index = items.findIndex((i) => i.quId === current);
   const go = useCallback(
     (quId: string) => {
       setCurrent(quId);
       setCardOpen(false);
-      if (!step) document.getElementById(`qu-${quId}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      if (!step) document.getElementById(`qu-${quId}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
       else window.scrollTo?.({ top: 0 });
     },
     [step],
@@ -286,13 +264,12 @@ function TakingPaper({ paper }: { paper: PaperDetail }) {
                 item={paper.groups[i.group].quList.find((q) => q.quId === i.quId)!}
                 number={i.number}
                 perScore={perScore.get(i.quId) ?? 0}
-                sync={sync}
+                answers={answers}
                 blockPaste={paper.blockPaste}
                 onPasteBlocked={() => {
                   setNotice('本场考试禁止粘贴，请自己输入答案。');
                   integrity.pasteBlocked();
                 }}
-                onCard={onCard}
               />
             </Paper>
           ))}

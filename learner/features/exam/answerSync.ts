@@ -111,9 +111,9 @@ export class AnswerSync {
     }
   }
 
-  /** A change on the page: journaled at once, sent after `delayMs` (typing) or at once (clicks). */
-  change(quId: string, answer: AnswerInput, mark: boolean, delayMs = 0): void {
-    if (this.closed) return;
+  /** A change on the page: journaled at once, sent after `delayMs` (typing) or at once (clicks). Returns its seq. */
+  change(quId: string, answer: AnswerInput, mark: boolean, delayMs = 0): number {
+    if (this.closed) return this.seqs.get(quId) ?? 0;
     const seq = (this.seqs.get(quId) ?? 0) + 1;
     this.seqs.set(quId, seq);
     this.entries.set(quId, { quId, seq, answer, mark, at: this.opts.now() });
@@ -132,6 +132,7 @@ export class AnswerSync {
       this.debounce.delete(quId);
       this.sendOne(quId);
     }
+    return seq;
   }
 
   /** Sends everything in the journal now, oldest change first (page load, back online, before hand-in). */

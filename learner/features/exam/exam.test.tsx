@@ -84,7 +84,8 @@ const qu = (quId: string): PaperQu => ({
   leftList: [],
   rightList: [],
   subList: [],
-  saved: { answered: false, mark: false, seq: 0 },
+  // q2 is saved answered and marked, as the paper's card says.
+  saved: quId === 'q2' ? { answers: ['a'], answered: true, mark: true, seq: 3 } : { answered: false, mark: false, seq: 0 },
   subSaved: {},
 });
 

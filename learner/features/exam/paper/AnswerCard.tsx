@@ -3,7 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PaperDetail } from '../../../../common/api/paper';
-import type { CardState } from './PaperQuestion';
+import type { CardState } from './paperAnswers';
 
 export interface NumberedItem {
   quId: string;

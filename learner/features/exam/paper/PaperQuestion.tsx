@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,22 +10,17 @@ import { useQuery } from '@tanstack/react-query';
 import type { CardItem, PaperQu } from '../../../../common/api/paper';
 import type { AnswerInput } from '../../../../common/api/qu';
 import { QuType } from '../../../../common/codes';
-import { QuestionAnswer, hasAnswer } from '../../../../common/components/question';
+import { QuestionAnswer } from '../../../../common/components/question';
 import { LoadError } from '../../../components/LoadError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { examKeys, getPaperQu } from '../api/exam';
-import type { AnswerSync } from '../answerSync';
+import type { AnswerState, PaperAnswers } from './paperAnswers';
 import { scoreText } from '../format';
 
 /** Typing is saved once the learner pauses this long; clicks are saved at once. */
 export const TYPING_SAVE_DELAY_MS = 800;
 
-const pick = (a: AnswerInput): AnswerInput => ({ answers: a.answers, answer: a.answer, blanks: a.blanks, pairs: a.pairs });
-
-export interface CardState {
-  answered: boolean;
-  mark: boolean;
-}
+const NO_ANSWER: AnswerInput = {};
 
 interface Props {
   paperId: string;
@@ -33,50 +28,43 @@ interface Props {
   /** 1-based number on the paper. */
   number: number;
   perScore: number;
-  sync: AnswerSync;
+  answers: PaperAnswers;
   blockPaste: boolean;
   onPasteBlocked: () => void;
-  /** The card's view of this question changed (answered, marked). */
-  onCard: (quId: string, state: CardState) => void;
 }
 
-/** The values on screen: the journal's unacknowledged state wins over what the server last sent. */
-function initialValues(qu: PaperQu, sync: AnswerSync) {
-  sync.known(qu.quId, qu.saved.seq);
-  Object.entries(qu.subSaved).forEach(([id, s]) => sync.known(id, s.seq));
-  const local = sync.local(qu.quId);
-  const subs: Record<string, AnswerInput> = {};
-  qu.subList.forEach((s) => {
-    subs[s.quId] = sync.local(s.quId)?.answer ?? pick(qu.subSaved[s.quId] ?? {});
+/** A question's or sub-question's newest answer on the page (re-renders only when that one changes). */
+function useAnswer(answers: PaperAnswers, quId: string) {
+  return useSyncExternalStore(answers.subscribe, () => answers.get(quId));
+}
+
+/** The newest answers of a combined question's parts, by sub quId. */
+function useSubAnswers(qu: PaperQu, answers: PaperAnswers): Record<string, AnswerInput> {
+  const subIds = qu.subList.map((s) => s.quId);
+  // Re-renders when any part changes; the snapshot is the parts' own state objects, compared one by one.
+  const snapshot = useRef<Array<AnswerState | undefined>>([]);
+  const parts = useSyncExternalStore(answers.subscribe, () => {
+    const next = subIds.map((id) => answers.get(id));
+    if (next.length !== snapshot.current.length || next.some((p, i) => p !== snapshot.current[i])) snapshot.current = next;
+    return snapshot.current;
   });
-  return { value: local?.answer ?? pick(qu.saved), mark: local?.mark ?? qu.saved.mark, subs };
+  return Object.fromEntries(subIds.map((id, i) => [id, parts[i]?.answer ?? NO_ANSWER]));
 }
 
 function Loaded({ qu, props }: { qu: PaperQu; props: Props }) {
-  const { sync, item, onCard } = props;
-  const [state] = useState(() => initialValues(qu, sync));
-  const [value, setValue] = useState(state.value);
-  const [subs, setSubs] = useState(state.subs);
-  const [mark, setMark] = useState(state.mark);
-  const combined = qu.quType === QuType.COMBINED;
-  const answered = combined ? Object.values(subs).some(hasAnswer) : hasAnswer(value);
-
-  useEffect(() => onCard(item.quId, { answered, mark }), [answered, mark, item.quId, onCard]);
+  const { answers, item } = props;
+  const own = useAnswer(answers, item.quId);
+  const subs = useSubAnswers(qu, answers);
+  const value = own?.answer ?? NO_ANSWER;
+  const mark = own?.mark ?? false;
 
   const typed = (type: number) => (type === QuType.SHORT || type === QuType.FILL ? TYPING_SAVE_DELAY_MS : 0);
-  const change = (next: AnswerInput) => {
-    setValue(next);
-    sync.change(qu.quId, next, mark, typed(qu.quType));
-  };
+  const change = (next: AnswerInput) => answers.change(qu.quId, next, typed(qu.quType));
   const changeSub = (subId: string, next: AnswerInput) => {
-    setSubs((s) => ({ ...s, [subId]: next }));
     const sub = qu.subList.find((s) => s.quId === subId);
-    sync.change(subId, next, false, typed(sub?.quType ?? 0));
+    answers.change(subId, next, typed(sub?.quType ?? 0), qu.quId);
   };
-  const toggleMark = () => {
-    setMark(!mark);
-    sync.change(qu.quId, combined ? {} : value, !mark, 0);
-  };
+  const toggleMark = () => answers.setMark(qu.quId, !mark);
 
   return (
     <Stack spacing={2}>
@@ -122,7 +110,13 @@ export function PaperQuestion(props: Props) {
     gcTime: Infinity,
     retry: 3,
   });
-  if (query.data) return <Loaded key={query.data.quId} qu={query.data} props={props} />;
+  const { answers } = props;
+  // Seeds the page's answers with the server's copy; a newer one already on the page keeps its place.
+  useEffect(() => {
+    if (query.data) answers.loaded(query.data);
+  }, [answers, query.data]);
+  const seeded = useAnswer(answers, props.item.quId);
+  if (query.data && seeded) return <Loaded key={query.data.quId} qu={query.data} props={props} />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return <LoadingScreen />;
 }
