@@ -1,5 +1,5 @@
 import type { BodyOf, ExamCheckResult, ExamForLearner, ExamGroup, ExamPreview, ExamRecord, ExamSaveBody, OnlineExam, examApi, onlineExamApi } from '../../../common/api';
-import { ExamOpenType, ExamState, GenericState, QuType } from '../../../common/codes';
+import { ExamOpenType, ExamState, GenericState, QuType, ResultShow } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { QuDetail } from '../../../common/api/qu';
 import { inTransaction, type ServiceContext } from '../../context';
@@ -360,6 +360,8 @@ async function toOnline(ctx: ServiceContext, userId: string, defs: ExamDef[]): P
   const now = ctx.clock.now();
   return defs.map((d) => {
     const r = records.get(d.id);
+    // An exam that shows only its thank-you shows no score and no verdict, here as on its result.
+    const hidden = d.resultShow === ResultShow.THANKS;
     return {
       id: d.id,
       title: d.title,
@@ -372,8 +374,8 @@ async function toOnline(ctx: ServiceContext, userId: string, defs: ExamDef[]): P
       qualifyScore: d.qualifyScore,
       chance: d.chance,
       tryCount: r?.tryCount ?? 0,
-      bestScore: r?.bestScore ?? null,
-      passed: r?.passed ?? false,
+      bestScore: hidden ? null : (r?.bestScore ?? null),
+      passed: hidden ? false : (r?.passed ?? false),
       openPaperId: r?.openPaperId ?? null,
     };
   });

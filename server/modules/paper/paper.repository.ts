@@ -536,9 +536,9 @@ export function eventsOf(db: Db, paperId: string) {
   return db.selectFrom('paper_event').select(['type', 'time', 'detail']).where('paper_id', '=', paperId).orderBy('time').orderBy('id').execute();
 }
 
-/** Papers past their deadline still in exam (the deadline job), oldest first. */
-export async function overduePaperIds(db: Db, now: number, limit: number): Promise<string[]> {
-  return (await db.selectFrom('paper').select('id').where('state', '=', 0).where('deadline', '<', now).orderBy('deadline').limit(limit).execute()).map((r) => r.id);
+/** Papers still in exam whose deadline is before `before` (the deadline job), oldest first. */
+export async function overduePaperIds(db: Db, before: number, limit: number): Promise<string[]> {
+  return (await db.selectFrom('paper').select('id').where('state', '=', 0).where('deadline', '<', before).orderBy('deadline').limit(limit).execute()).map((r) => r.id);
 }
 
 export async function openPaperIdsOfExams(db: Db, examIds: readonly string[]): Promise<string[]> {

@@ -172,9 +172,12 @@ function leftSecondsOf(ctx: ServiceContext, p: Pick<PaperRow, 'deadline' | 'stat
   return Math.max(0, Math.ceil((p.deadline - ctx.clock.now()) / 1000));
 }
 
-/** Hands in a paper in exam found past its deadline; answers whether it did. */
+/**
+ * Hands in a paper in exam found past its deadline and the grace for saves in flight (until then
+ * the learner's last answers may still arrive); answers whether it did.
+ */
 async function dueHandIn(ctx: ServiceContext, p: PaperRow): Promise<boolean> {
-  if (p.state !== PaperState.IN_EXAM || ctx.clock.now() <= p.deadline) return false;
+  if (p.state !== PaperState.IN_EXAM || ctx.clock.now() <= p.deadline + SAVE_GRACE_MS) return false;
   await finishPaper(ctx, p.id, HandType.DEADLINE);
   return true;
 }
@@ -437,10 +440,13 @@ export async function openPapersOfExams(ctx: ServiceContext, examIds: readonly s
   for (const id of await repo.openPaperIdsOfExams(ctx.db, examIds)) await finishPaper(ctx, id, HandType.CLOSED);
 }
 
-/** The deadline job: hands in papers past their deadline, a batch at a time. Answers how many. */
+/**
+ * The deadline job: hands in papers past their deadline and its grace (saves still in flight are
+ * taken until then), a batch at a time. Answers how many.
+ */
 export async function handInOverdue(ctx: ServiceContext, limit = 500): Promise<number> {
   let n = 0;
-  for (const id of await repo.overduePaperIds(ctx.db, ctx.clock.now(), limit)) if (await finishPaper(ctx, id, HandType.DEADLINE)) n++;
+  for (const id of await repo.overduePaperIds(ctx.db, ctx.clock.now() - SAVE_GRACE_MS, limit)) if (await finishPaper(ctx, id, HandType.DEADLINE)) n++;
   return n;
 }
 
