@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -118,12 +119,14 @@ function pageLink(item: NavItem, pathname: string) {
 function PageEntry({ item, pathname, depth, onNavigate }: EntryProps) {
   const Icon = menuIcon(item.icon);
   return (
-    <ListItemButton {...pageLink(item, pathname)} onClick={onNavigate} sx={{ pl: 2.5 + depth * 2 }}>
-      <ListItemIcon>
-        <Icon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText primary={item.title} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton {...pageLink(item, pathname)} onClick={onNavigate} sx={{ pl: 2.5 + depth * 2 }}>
+        <ListItemIcon>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary={item.title} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -135,8 +138,9 @@ function GroupEntry({ item, pathname, depth, onNavigate }: EntryProps) {
     if (active) setOpen(true);
   }, [active]);
   const Icon = menuIcon(item.icon);
+  // One list item holds the group's button and its own list of pages.
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} sx={{ pl: 2.5 + depth * 2, ...(active && { color: 'sidebar.activeText' }) }}>
         <ListItemIcon>
           <Icon fontSize="small" />
@@ -149,7 +153,7 @@ function GroupEntry({ item, pathname, depth, onNavigate }: EntryProps) {
           <Entries items={item.children ?? []} pathname={pathname} depth={depth + 1} onNavigate={onNavigate} />
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
@@ -171,13 +175,15 @@ function FoldedEntries({ items, pathname }: { items: NavItem[]; pathname: string
       {leaves(items).map((item) => {
         const Icon = menuIcon(item.icon);
         return (
-          <Tooltip key={item.key} title={item.title} placement="right">
-            <ListItemButton {...pageLink(item, pathname)} aria-label={item.title} sx={{ justifyContent: 'center', px: 0 }}>
-              <ListItemIcon sx={{ justifyContent: 'center', minWidth: 0 }}>
-                <Icon fontSize="small" />
-              </ListItemIcon>
-            </ListItemButton>
-          </Tooltip>
+          <ListItem key={item.key} disablePadding>
+            <Tooltip title={item.title} placement="right">
+              <ListItemButton {...pageLink(item, pathname)} aria-label={item.title} sx={{ justifyContent: 'center', px: 0 }}>
+                <ListItemIcon sx={{ justifyContent: 'center', minWidth: 0 }}>
+                  <Icon fontSize="small" />
+                </ListItemIcon>
+              </ListItemButton>
+            </Tooltip>
+          </ListItem>
         );
       })}
     </>

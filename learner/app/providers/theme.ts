@@ -1,16 +1,31 @@
 import { alpha, createTheme } from '@mui/material/styles';
 import { zhCN } from '@mui/material/locale';
 import { THEME_COLOR } from '../../../common/constants';
+import { readableColor } from '../../../common/contrast';
 
 /** System fonts only (strict CSP, no remote fonts): Chinese faces first on each platform. */
 const FONT_STACK =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "Helvetica Neue", Helvetica, Arial, sans-serif';
 
+const BACKGROUND = { default: '#f5f7fa', paper: '#ffffff' };
+/**
+ * Brand and status colours in the nearest shade that reads as text (WCAG AA, 4.5:1) on the page and
+ * on cards, and on its own 8 % tint (the header's current section); white text reads on each.
+ */
+const readable = (color: string) => readableColor(color, [BACKGROUND.paper, BACKGROUND.default], [0.08]);
+
 export const theme = createTheme(
   {
     palette: {
-      primary: { main: THEME_COLOR },
-      background: { default: '#f5f7fa', paper: '#ffffff' },
+      // Chooses white or dark text on a coloured background by the same 4.5:1.
+      contrastThreshold: 4.5,
+      primary: { main: readable(THEME_COLOR) },
+      // MUI's own light status colours, each in its readable shade.
+      error: { main: readable('#d32f2f') },
+      warning: { main: readable('#ed6c02') },
+      info: { main: readable('#0288d1') },
+      success: { main: readable('#2e7d32') },
+      background: BACKGROUND,
       text: { primary: 'rgba(0, 0, 0, 0.88)', secondary: 'rgba(0, 0, 0, 0.55)' },
       divider: 'rgba(5, 5, 5, 0.08)',
     },

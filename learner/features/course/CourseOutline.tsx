@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -84,25 +85,21 @@ export function CourseOutline({ detail, activeId }: { detail: MyCourseDetail; ac
         </List>
       )}
       {detail.chapters.map((chapter) => (
-        <List
-          key={chapter.id}
-          dense
-          disablePadding
-          aria-label={chapter.title}
-          subheader={
-            <ListSubheader component="h3" sx={{ lineHeight: 1.5, py: 1, fontWeight: 600, color: 'text.primary', bgcolor: 'action.hover' }}>
-              {chapter.title}
-            </ListSubheader>
-          }
-        >
-          {chapter.files.length === 0 ? (
-            <Typography component="li" variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5, listStyle: 'none' }}>
-              本章暂无课件
-            </Typography>
-          ) : (
-            chapter.files.map((f) => <FileRow key={f.id} courseId={detail.id} file={f} active={f.id === activeId} />)
-          )}
-        </List>
+        // The chapter's heading goes before its list: a list holds only its items.
+        <Fragment key={chapter.id}>
+          <ListSubheader component="h3" sx={{ lineHeight: 1.5, py: 1, fontWeight: 600, color: 'text.primary', bgcolor: 'action.hover' }}>
+            {chapter.title}
+          </ListSubheader>
+          <List dense disablePadding aria-label={chapter.title}>
+            {chapter.files.length === 0 ? (
+              <Typography component="li" variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5, listStyle: 'none' }}>
+                本章暂无课件
+              </Typography>
+            ) : (
+              chapter.files.map((f) => <FileRow key={f.id} courseId={detail.id} file={f} active={f.id === activeId} />)
+            )}
+          </List>
+        </Fragment>
       ))}
     </Box>
   );
