@@ -12,7 +12,7 @@ import { createDatabase, pingDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ok } from './lib/envelope';
 import { AppError } from './lib/errors';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './lib/jsonBody';
+import { holdsControlChars, MAX_JSON_DEPTH, nestsDeeperThan } from './lib/jsonBody';
 import { RateLimits } from './lib/rateLimit';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -109,7 +109,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // JSON bodies: nesting is bounded before the parse costs anything; __proto__ and constructor
-  // keys are refused as Fastify's own parser does.
+  // keys are refused as Fastify's own parser does; control characters (NUL…) in any text are refused
+  // on every call (PostgreSQL cannot store NUL, and no field of ours means one).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
@@ -117,7 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       done(new AppError(ErrorCode.BAD_REQUEST, '请求内容嵌套过深', 400), undefined);
       return;
     }
-    parseJson(req, body as string, done);
+    parseJson(req, body as string, (err, value) => {
+      if (!err && holdsControlChars(body as string, value)) done(new AppError(ErrorCode.BAD_REQUEST, '内容含有不可见的控制字符，请删除后重试', 400), undefined);
+      else done(err, value);
+    });
   });
 
   await app.register(headersPlugin);

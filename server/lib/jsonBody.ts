@@ -25,3 +25,23 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   }
   return false;
 }
+
+/** C0 control characters other than tab, line feed and carriage return (NUL among them). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
+/**
+ * Whether a parsed JSON body carries a control character (other than tab and newlines) in any
+ * string or key. JSON text can only carry one escaped (`\u00xx`, `\b`, `\f`), so a body whose text
+ * has no such escape is answered without walking it.
+ */
+export function holdsControlChars(text: string, value: unknown): boolean {
+  if (!text.includes('\\u00') && !text.includes('\\b') && !text.includes('\\f')) return false;
+  const walk = (v: unknown): boolean => {
+    if (typeof v === 'string') return CONTROL.test(v);
+    if (Array.isArray(v)) return v.some(walk);
+    if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => CONTROL.test(k) || walk(x));
+    return false;
+  };
+  return walk(value);
+}

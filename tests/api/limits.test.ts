@@ -128,6 +128,23 @@ describe.each(DIALECTS)('request limits on %s', (dialect) => {
     }
   });
 
+  it('refuses NUL and other control characters in any text or key with 400 and a message, and keeps tabs and newlines', async () => {
+    const admin = await t.adminToken();
+    const refused = [
+      ['/api/sys/user/login', '{"username":"adm\\u0000in","password":"x"}', undefined],
+      ['/api/sys/user/login', '{"username":"admin","password":"x\\b"}', undefined],
+      ['/api/sys/notice/save', '{"title":"a","content":"<p>\\u001f</p>"}', admin],
+      ['/api/sys/user/info', '{"a\\u0007":1}', admin],
+      ['/api/sys/user/info', '{"list":[{"deep":["ok","\\f"]}]}', admin],
+    ] as const;
+    for (const [url, body, token] of refused) {
+      const r = await raw(url, body, token);
+      expect([r.status, r.body.code, r.body.msg], body).toEqual([400, ErrorCode.BAD_REQUEST, '内容含有不可见的控制字符，请删除后重试']);
+    }
+    const kept = await raw('/api/sys/user/info', '{"a":"tab\\there\\r\\nline","b":"\\\\u0000 typed as text"}', admin);
+    expect(kept.body.code).toBe(0);
+  });
+
   it('tells browsers and proxies never to store an API answer', async () => {
     const admin = await t.adminToken();
     const answers = [
