@@ -161,12 +161,16 @@ export const Audience = codeTable({
 
 // ---------- exams ----------
 
-/** An exam's state as learners and lists show it: the stored enable flag, then the time window. */
+/**
+ * An exam's state as learners and lists show it: a draft (never published) first, then the stored
+ * enable flag, then the time window. Learners never see a draft.
+ */
 export const ExamState = codeTable({
   OPEN: [0, '进行中', 'Open'],
   DISABLED: [1, '已禁用', 'Disabled'],
   NOT_STARTED: [2, '未开始', 'Not started'],
   ENDED: [3, '已结束', 'Ended'],
+  DRAFT: [4, '草稿', 'Draft'],
 });
 
 /** What a learner sees after handing in. */

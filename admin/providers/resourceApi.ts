@@ -135,6 +135,7 @@ export const resourceApis = {
       edit: examApi.save,
       delete: examApi.delete,
       state: examApi.state,
+      audience: examApi.audience,
       check: examApi.check,
       preview: examApi.preview,
     },

@@ -13,7 +13,7 @@
  */
 import os from 'node:os';
 import { authApi, examApi, paperApi, quApi, repoApi, type PaperDetail } from '../../common/api';
-import { DisplayMode, ExamOpenType, HandType, PaperState, QuType, ResultShow } from '../../common/codes';
+import { DisplayMode, ExamOpenType, GenericState, HandType, PaperState, QuType, ResultShow } from '../../common/codes';
 import { ADMIN_PASSWORD, api, benchLine, cannon, envNumber, failures, generatorCpu, openLoop, pct, processFigures, seedLearners, startHelloWorld, startServer, statsOf, table } from '../lib';
 
 const QUESTIONS = 200;
@@ -52,6 +52,8 @@ export async function run(): Promise<void> {
       },
       admin,
     );
+    // A new exam is a draft until published: learners could not start it.
+    await api(base, examApi.state, { ids: [exam.id], state: GenericState.NORMAL }, admin);
     console.log(`Seeding ${candidates} candidates with sessions…`);
     const { tokens } = await seedLearners(server, candidates, 'be');
 

@@ -7,7 +7,7 @@
  *   BENCH_CANDIDATES (200)  BENCH_SECONDS (5)  BENCH_CONNECTIONS (64)
  */
 import { authApi, examApi, myMsgApi, paperApi, quApi, repoApi } from '../../common/api';
-import { DisplayMode, ExamOpenType, QuType, ResultShow } from '../../common/codes';
+import { DisplayMode, ExamOpenType, GenericState, QuType, ResultShow } from '../../common/codes';
 import { ADMIN_PASSWORD, api, benchLine, cannon, envNumber, generatorCpu, processFigures, seedLearners, startHelloWorld, startServer } from '../lib';
 
 interface Row {
@@ -58,6 +58,8 @@ export async function run(): Promise<void> {
       },
       admin,
     );
+    // A new exam is a draft until published: learners could not start it.
+    await api(base, examApi.state, { ids: [exam.id], state: GenericState.NORMAL }, admin);
     const { tokens } = await seedLearners(server, candidates, 'ov');
     const papers: Array<{ id: string; token: string; quIds: string[] }> = [];
     for (const token of tokens) {

@@ -84,8 +84,10 @@ export const ExamRecord = Type.Composite([
     id: Id,
     /** Stored enable flag (GenericState). */
     enabled: GenericState.schema,
-    /** Computed: disabled, not started, open or ended. */
+    /** Computed: draft, disabled, not started, open or ended. */
     state: ExamState.schema,
+    /** When it was published; null while it is a draft (learners neither see nor start a draft). */
+    publishTime: Type.Union([Millis, Type.Null()]),
     totalScore: Type.Number(),
     quCount: Type.Integer(),
     paperCount: Type.Integer(),
@@ -124,7 +126,12 @@ export const ExamPreview = Type.Object({
 });
 export type ExamPreview = Static<typeof ExamPreview>;
 
+/** 0 publishes the drafts among the exams and enables them all; 1 disables them (drafts stay drafts). */
 export const ExamStateBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }), state: GenericState.schema });
+
+/** How many active users an exam is open to (the publish confirmation says it). */
+export const ExamAudience = Type.Object({ count: Type.Integer() });
+export type ExamAudience = Static<typeof ExamAudience>;
 
 export const examApi = defineApi('exam', {
   paging: { path: '/api/exam/exam/paging', access: { perm: Perm.examList }, body: ExamPagingBody, response: Page(ExamRecord), summary: 'Exams with state, audience, window, papers taken and awaiting marking' },
@@ -134,7 +141,7 @@ export const examApi = defineApi('exam', {
     access: { perm: Perm.examSave },
     body: ExamSaveBody,
     response: ExamRecord,
-    summary: 'Create or update an exam (refused when a bank cannot fill the composition)',
+    summary: 'Create or update an exam (refused when a bank cannot fill the composition); a new exam is a draft until published with /state',
     okMsg: '保存成功',
     bodyLimit: 1024 * 1024,
   },
@@ -153,7 +160,20 @@ export const examApi = defineApi('exam', {
     summary: 'One randomly drawn paper of a composition',
   },
   delete: { path: '/api/exam/exam/delete', access: { perm: Perm.examDelete }, body: IdsBody, response: Done, summary: 'Delete exams that have no papers (disable the others)', okMsg: '删除成功' },
-  state: { path: '/api/exam/exam/state', access: { perm: Perm.examSave }, body: ExamStateBody, response: Done, summary: 'Enable (0) or disable (1) exams; open papers of a disabled exam are handed in' },
+  state: {
+    path: '/api/exam/exam/state',
+    access: { perm: Perm.examSave },
+    body: ExamStateBody,
+    response: Done,
+    summary: 'Publish and enable (0) or disable (1) exams; a new exam is a draft until this publishes it; open papers of a disabled exam are handed in',
+  },
+  audience: {
+    path: '/api/exam/exam/audience',
+    access: { perm: Perm.examSave },
+    body: IdBody,
+    response: ExamAudience,
+    summary: 'How many active users the exam is open to (everyone, its departments with their subdepartments, or its people)',
+  },
 });
 
 // ---------- learners: exams I may take ----------

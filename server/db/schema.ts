@@ -363,6 +363,8 @@ export interface ExamTable {
   qu_count: number;
   /** GenericState: 0 enabled, 1 disabled. */
   state: number;
+  /** When it was published; null while it is a draft (learners never see a draft). */
+  publish_time: number | null;
   create_by: string;
   create_time: number;
   update_time: number;

@@ -60,6 +60,8 @@ export async function seedDemoExam(trx: Transaction<DB>, { adminId, now }: { adm
       total_score: totalScore,
       qu_count: quCount,
       state: GenericState.NORMAL,
+      // Published: the quick start's learner sees it on the home page at once.
+      publish_time: now,
       create_by: adminId,
       create_time: now,
       update_time: now,

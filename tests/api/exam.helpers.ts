@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { ExamRecord, QuDetail, RepoRecord } from '../../common/api';
-import { DisplayMode, ExamOpenType, QuType, ResultShow } from '../../common/codes';
+import { DisplayMode, ExamOpenType, GenericState, QuType, ResultShow } from '../../common/codes';
 import type { TestContext } from './helpers';
 
 /** A bank holding two questions of every type (one short answer each, one combined with a short part). */
@@ -70,8 +70,22 @@ export function examBody(repoId: string, over: Record<string, unknown> = {}) {
   };
 }
 
-export async function saveExam(t: TestContext, body: Record<string, unknown>): Promise<ExamRecord> {
+/** Saves an exam as the form does: a new one is a draft that learners neither see nor start. */
+export async function saveDraft(t: TestContext, body: Record<string, unknown>): Promise<ExamRecord> {
   const r = await t.call<ExamRecord>('/api/exam/exam/save', body, await t.adminToken());
   expect(r.body.code, r.body.msg).toBe(0);
   return r.body.data;
+}
+
+/** Publishes an exam (/api/exam/exam/state with 0) and reads it back. */
+export async function publishExam(t: TestContext, id: string): Promise<ExamRecord> {
+  const admin = await t.adminToken();
+  const r = await t.call('/api/exam/exam/state', { ids: [id], state: GenericState.NORMAL }, admin);
+  expect(r.body.code, r.body.msg).toBe(0);
+  return (await t.call<ExamRecord>('/api/exam/exam/detail', { id }, admin)).body.data;
+}
+
+/** Saves an exam and publishes it, as an administrator does before learners take it. */
+export async function saveExam(t: TestContext, body: Record<string, unknown>): Promise<ExamRecord> {
+  return publishExam(t, (await saveDraft(t, body)).id);
 }

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AnswerInput, PaperDetail, PaperQu, QuDetail } from '../../common/api';
-import { ExamOpenType, GenericState, HandType, PaperEvent, PaperState, QuType, ResultShow } from '../../common/codes';
+import type { AnswerInput, ExamRecord, PaperDetail, PaperQu, QuDetail } from '../../common/api';
+import { ExamOpenType, ExamState, GenericState, HandType, PaperEvent, PaperState, QuType, ResultShow, UserState } from '../../common/codes';
 import { ErrorCode } from '../../common/errorCodes';
 import { buildApp } from '../../server/app';
 import { copyText } from '../../server/modules/paper/paper.snapshot';
-import { bankWithEveryType, examBody, saveExam } from './exam.helpers';
+import { DEMO_EXAM_ID } from '../../server/seed/demoExam';
+import { bankWithEveryType, examBody, publishExam, saveDraft, saveExam } from './exam.helpers';
 import { callApp, createDeptTree, DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
 
 /** The right answer to a question, as the admin detail tells it (the test plays a learner who knows). */
@@ -203,6 +204,89 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     await t.call('/api/exam/exam/state', { ids: [future.id], state: GenericState.DISABLED }, admin);
     expect((await t.call('/api/paper/paper/pre-check', { examId: future.id }, outside.token)).body.data.message).toBe('考试已被禁用');
     expect((await t.call('/api/exam/exam/delete', { ids: [withPass.id] }, admin)).body.msg).toContain('已有考生的试卷');
+  }, 30_000);
+
+  it('keeps a new exam a draft that learners neither list, check nor start, until /state publishes it', async () => {
+    const admin = await t.adminToken();
+    const { repo } = await bankWithEveryType(t);
+    const learner = await insertUser(t, `l_${dialect}_draft`);
+    const title = `草稿考试_${dialect}`;
+    const draft = await saveDraft(t, examBody(repo.id, { title }));
+    expect(draft).toMatchObject({ state: ExamState.DRAFT, publishTime: null, enabled: GenericState.NORMAL });
+    // The admin list says so, and filters drafts.
+    const drafts = (await t.call('/api/exam/exam/paging', { current: 1, size: 50, params: { state: ExamState.DRAFT } }, admin)).body.data.records;
+    expect(drafts.map((e: ExamRecord) => [e.title, e.state])).toEqual([[title, ExamState.DRAFT]]);
+    const open = (await t.call('/api/exam/exam/paging', { current: 1, size: 50, params: { state: ExamState.OPEN } }, admin)).body.data.records;
+    expect(open.map((e: ExamRecord) => e.id)).not.toContain(draft.id);
+
+    const listed = async () => (await t.call('/api/exam/exam/online-paging', { current: 1, size: 50, params: { title } }, learner.token)).body;
+    expect(await listed()).toEqual({ code: 0, msg: '操作成功', data: { current: 1, size: 50, total: 0, pages: 0, records: [] } });
+    expect((await t.call('/api/exam/exam/online-detail', { id: draft.id }, learner.token)).body).toEqual({ code: ErrorCode.NOT_FOUND, msg: '考试不存在或您不在考试范围内', data: null });
+    expect((await t.call('/api/paper/paper/pre-check', { examId: draft.id }, learner.token)).body).toEqual({
+      code: 0,
+      msg: '操作成功',
+      data: { validated: false, message: '考试尚未发布，暂时不能参加' },
+    });
+    expect((await t.call('/api/paper/paper/create-paper', { examId: draft.id }, learner.token)).body).toEqual({ code: ErrorCode.FAIL, msg: '考试尚未发布，暂时不能参加', data: null });
+    // Saving it again (an edit) keeps it a draft; disabling it too.
+    expect((await saveDraft(t, { ...examBody(repo.id, { title }), id: draft.id })).state).toBe(ExamState.DRAFT);
+    expect((await t.call('/api/exam/exam/state', { ids: [draft.id], state: GenericState.DISABLED }, admin)).body.code).toBe(0);
+    expect((await t.call('/api/exam/exam/detail', { id: draft.id }, admin)).body.data).toMatchObject({ state: ExamState.DRAFT, enabled: GenericState.DISABLED });
+    expect((await t.call('/api/paper/paper/create-paper', { examId: draft.id }, learner.token)).body.msg).toBe('考试尚未发布，暂时不能参加');
+
+    // Publishing takes the exam permission and an exam that exists.
+    expect((await t.call('/api/exam/exam/state', { ids: [draft.id], state: GenericState.NORMAL }, learner.token)).body.code).toBe(ErrorCode.FORBIDDEN);
+    expect((await t.call('/api/exam/exam/state', { ids: [draft.id, 'no_such_exam'], state: GenericState.NORMAL }, admin)).body).toEqual({ code: ErrorCode.NOT_FOUND, msg: '考试不存在或已被删除', data: null });
+    expect((await t.call('/api/exam/exam/detail', { id: draft.id }, admin)).body.data.publishTime).toBeNull();
+
+    t.clock.advance(1_000);
+    const published = await publishExam(t, draft.id);
+    expect(published).toMatchObject({ state: ExamState.OPEN, enabled: GenericState.NORMAL, publishTime: t.clock.now() });
+    const after = await listed();
+    expect(after.data.records.map((e: { id: string; state: number }) => [e.id, e.state])).toEqual([[draft.id, ExamState.OPEN]]);
+    expect((await t.call('/api/paper/paper/pre-check', { examId: draft.id }, learner.token)).body.data).toEqual({ validated: true, message: '' });
+    expect((await t.call('/api/paper/paper/create-paper', { examId: draft.id }, learner.token)).body.code).toBe(0);
+    // Disabling and enabling a published exam keeps its publish time; an edit does not make it a draft again.
+    t.clock.advance(1_000);
+    await t.call('/api/exam/exam/state', { ids: [draft.id], state: GenericState.DISABLED }, admin);
+    expect((await publishExam(t, draft.id)).publishTime).toBe(published.publishTime);
+    expect((await saveDraft(t, { ...examBody(repo.id, { title }), id: draft.id })).state).toBe(ExamState.OPEN);
+  }, 30_000);
+
+  it('counts the active users an exam is open to, for the publish confirmation (exam permission only)', async () => {
+    const admin = await t.adminToken();
+    const { repo } = await bankWithEveryType(t);
+    // Departments of its own (the entry-rules test makes the shared tree): 审计部 > 审计组, and 后勤部.
+    const dept = async (parentId: string, deptName: string) => (await t.call('/api/sys/depart/save', { parentId, deptName }, admin)).body.data.id as string;
+    const train = await dept('dept_root', '审计部');
+    const depts = { train, group: await dept(train, '审计组'), sales: await dept('dept_root', '后勤部') };
+    const audience = async (id: string, token = admin) => (await t.call('/api/exam/exam/audience', { id }, token)).body;
+
+    const everyone = await saveDraft(t, examBody(repo.id, { title: '全员考试' }));
+    const before = (await audience(everyone.id)).data.count;
+    expect(before).toBeGreaterThan(0);
+    const learner = await insertUser(t, `l_${dialect}_aud_new`, { deptId: depts.group });
+    await insertUser(t, `l_${dialect}_aud_off`, { deptId: depts.group, state: UserState.DISABLED });
+    expect(await audience(everyone.id)).toEqual({ code: 0, msg: '操作成功', data: { count: before + 1 } });
+    // A password exam reaches everyone too (they are asked for the password on entry).
+    const withPass = await saveDraft(t, examBody(repo.id, { title: '密码考试', openType: ExamOpenType.PASSWORD, password: 'abc' }));
+    expect((await audience(withPass.id)).data.count).toBe(before + 1);
+
+    // 审计部 reaches its subdepartment 审计组; disabled users are not counted.
+    await insertUser(t, `l_${dialect}_aud_train`, { deptId: depts.train });
+    await insertUser(t, `l_${dialect}_aud_sales`, { deptId: depts.sales });
+    const byDept = await saveDraft(t, examBody(repo.id, { title: '部门考试', openType: ExamOpenType.DEPARTS, departIds: [depts.train] }));
+    expect((await audience(byDept.id)).data.count).toBe(2);
+    const bySales = await saveDraft(t, examBody(repo.id, { title: '销售考试', openType: ExamOpenType.DEPARTS, departIds: [depts.sales, depts.group] }));
+    expect((await audience(bySales.id)).data.count).toBe(2);
+
+    const off = await insertUser(t, `l_${dialect}_aud_off2`, { state: UserState.DISABLED });
+    const byPeople = await saveDraft(t, examBody(repo.id, { title: '指定人员考试', openType: ExamOpenType.PEOPLE, userIds: [learner.id, off.id] }));
+    expect((await audience(byPeople.id)).data.count).toBe(1);
+
+    expect((await audience(everyone.id, learner.token)).code).toBe(ErrorCode.FORBIDDEN);
+    expect(await audience('no_such_exam')).toEqual({ code: ErrorCode.NOT_FOUND, msg: '考试不存在或已被删除', data: null });
+    expect((await t.call('/api/exam/exam/audience', {}, admin)).body.code).not.toBe(0);
   }, 30_000);
 
   it('hands papers in at the deadline by the job, refuses late saves, and forces hand-in at the leave limit', async () => {
@@ -519,5 +603,17 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     expect(record).toMatchObject({ examId: exam.id, maxScore: 8, passed: false, awaitingMark: 0 });
     const unread = await t.call('/api/sys/user/msg/count-unread', {}, learner.token);
     expect(unread.body.data).toBeGreaterThan(0);
+  }, 30_000);
+});
+
+describe('the demo exam seeded at first start', () => {
+  const t = useTestApp('sqlite', { SEED_DEMO: 'true' });
+  afterAll(() => fs.rmSync(t.config.dataDir, { recursive: true, force: true }));
+
+  it('is published: a learner sees it open on the home page and starts it at once', async () => {
+    const learner = await insertUser(t, 'l_demo_exam');
+    const listed = (await t.call('/api/exam/exam/online-paging', { current: 1, size: 10 }, learner.token)).body.data.records;
+    expect(listed.map((e: { id: string; state: number }) => [e.id, e.state])).toEqual([[DEMO_EXAM_ID, ExamState.OPEN]]);
+    expect((await t.call('/api/paper/paper/create-paper', { examId: DEMO_EXAM_ID }, learner.token)).body.code).toBe(0);
   }, 30_000);
 });

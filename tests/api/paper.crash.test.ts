@@ -77,6 +77,8 @@ describe.each(DIALECTS)('answers survive a killed server on %s', (dialect) => {
     const items = Array.from({ length: 20 }, (_, i) => ({ quType: QuType.SHORT, content: `<p>简答${i}</p>`, refAnswer: '<p>参考</p>' }));
     expect((await call(server.base, '/api/qu/qu/import/commit', { repoId: repo.id, items }, admin)).code).toBe(0);
     const exam = (await call(server.base, '/api/exam/exam/save', examBody(repo.id, { groups: [{ title: '简答', quType: QuType.SHORT, perScore: 5, draws: [{ repoId: repo.id, count: 20 }], quIds: [] }] }), admin)).data;
+    // A new exam is a draft: published before learners start it.
+    expect((await call(server.base, '/api/exam/exam/state', { ids: [exam.id], state: 0 }, admin)).code).toBe(0);
 
     const learners: Array<{ token: string; paperId: string; quIds: string[] }> = [];
     for (let i = 0; i < 4; i++) {

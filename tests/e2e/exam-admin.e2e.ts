@@ -36,7 +36,7 @@ async function takeExam(request: APIRequestContext, realName: string, answer: st
   return { paperId: id, userName };
 }
 
-test('an administrator builds an exam from the demo bank in sections, is refused an over-drawn bank, previews and saves it', async ({ page, request }) => {
+test('an administrator builds an exam from the demo bank in sections, is refused an over-drawn bank, previews, saves it as a draft and publishes it', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
   const admin = await apiToken(request, ADMIN.username, ADMIN.password);
   const bank = await api<{ title: string }>(request, '/api/repo/detail', { id: DEMO_REPO_ID }, admin);
@@ -123,7 +123,11 @@ test('an administrator builds an exam from the demo bank in sections, is refused
   await expect(page).toHaveURL(/\/admin\/exam\/list$/);
   const row = page.getByRole('row').filter({ hasText: examTitle });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('进行中');
+  // A new exam is a draft: offered for publishing, not for enabling or disabling.
+  await expect(row).toContainText('草稿');
+  await expect(row.getByRole('button', { name: '禁用' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: '发布' })).toBeVisible();
+  await shoot(page, 'exam-list-draft');
   const found = await api<{ records: Array<{ id: string; totalScore: number; groups: unknown[] }> }>(
     request,
     '/api/exam/exam/paging',
@@ -134,6 +138,39 @@ test('an administrator builds an exam from the demo bank in sections, is refused
   expect(found.records[0].totalScore).toBe(total);
   expect(found.records[0].groups).toHaveLength(2);
   examId = found.records[0].id;
+
+  // A learner does not see the draft on the home page, and cannot start it.
+  const learnerName = uniqueName('draft');
+  await createUser(request, { userName: learnerName, realName: '草稿旁观者', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
+  const learnerContext = await browser.newContext();
+  const learnerPage = await learnerContext.newPage();
+  await signIn(learnerPage, learnerName, PASSWORD);
+  await expect(learnerPage).toHaveURL(/\/web\/index$/);
+  await expect(learnerPage.getByRole('listitem', { name: '信息安全知识测验（演示）' })).toBeVisible();
+  await expect(learnerPage.getByRole('listitem', { name: examTitle })).toHaveCount(0);
+  const learnerToken = await apiToken(request, learnerName, PASSWORD);
+  const refused = await request.post('/api/paper/paper/create-paper', { data: { examId }, headers: { token: learnerToken } });
+  expect(await refused.json()).toEqual({ code: 1, msg: '考试尚未发布，暂时不能参加', data: null });
+
+  // Publishing asks first, saying how many people the exam opens to.
+  const { count } = await api<{ count: number }>(request, '/api/exam/exam/audience', { id: examId }, admin);
+  expect(count).toBeGreaterThan(1);
+  await row.getByRole('button', { name: '发布' }).click();
+  const confirm = page.getByRole('dialog', { name: '发布考试' });
+  await expect(confirm).toContainText(`发布后，考试“${examTitle}”将对考试范围内的 ${count} 人开放`);
+  await shoot(page, 'exam-publish-confirm', { fullPage: false });
+  await confirm.getByRole('button', { name: '发布' }).click();
+  await expect(page.getByText(`考试“${examTitle}”已发布`)).toBeVisible();
+  await expect(row).toContainText('进行中');
+  await expect(row.getByRole('button', { name: '发布' })).toHaveCount(0);
+  await shoot(page, 'exam-list-published');
+
+  // Now the learner sees it, open.
+  await learnerPage.reload();
+  const card = learnerPage.getByRole('listitem', { name: examTitle });
+  await expect(card).toContainText('进行中');
+  await expect(card.getByRole('link', { name: '进入考试' })).toBeVisible();
+  await learnerContext.close();
 
   // Disable after a confirmation, then enable again.
   await row.getByRole('button', { name: '禁用' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, screenshots, signIn, uniqueName } from './support';
+import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, publishExam, screenshots, signIn, uniqueName } from './support';
 
 const PASSWORD = 'Exam12345';
 const DEMO_EXAM_TITLE = '信息安全知识测验（演示）';
@@ -184,6 +184,7 @@ test('integrity: whole-paper display, paste blocked, leaving counted until the s
     },
     admin,
   );
+  await publishExam(request, admin, exam.id);
   const userName = uniqueName('leave');
   await createUser(request, { userName, realName: '切屏学员', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
   await signIn(page, userName, PASSWORD);

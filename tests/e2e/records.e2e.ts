@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, screenshots, signIn, uniqueName } from './support';
+import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, publishExam, screenshots, signIn, uniqueName } from './support';
 
 /**
  * After an exam (issue 7, "Before and after"), as a learner clicks through it: a learner takes an
@@ -38,9 +38,9 @@ interface Option {
   isRight: boolean;
 }
 
-/** An exam open to everyone, 30 minutes, scores shown and no review, of the given sections. */
-function saveExam(request: APIRequestContext, admin: string, title: string, content: string, groups: object[]) {
-  return api<{ id: string }>(
+/** An exam open to everyone, 30 minutes, scores shown and no review, of the given sections, published. */
+async function saveExam(request: APIRequestContext, admin: string, title: string, content: string, groups: object[]) {
+  const exam = await api<{ id: string }>(
     request,
     '/api/exam/exam/save',
     {
@@ -72,6 +72,8 @@ function saveExam(request: APIRequestContext, admin: string, title: string, cont
     },
     admin,
   );
+  await publishExam(request, admin, exam.id);
+  return exam;
 }
 
 /** An administrator's bank of three single-choice questions and an exam of the first two (scores shown, no review). */

@@ -18,6 +18,11 @@ export async function apiToken(request: APIRequestContext, username: string, pas
   return (await api<{ token: string }>(request, '/api/sys/user/login', { username, password })).token;
 }
 
+/** Publishes an exam (a new exam is a draft that learners neither see nor start). */
+export async function publishExam(request: APIRequestContext, admin: string, examId: string): Promise<void> {
+  await api(request, '/api/exam/exam/state', { ids: [examId], state: 0 }, admin);
+}
+
 let seq = 0;
 /** A unique user name per test run. */
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;

@@ -16,6 +16,7 @@ import { useCodeChoices, useCodeLabel } from '../shared/labels';
 import { actionColumn, BulkDeleteAction, ListActions, ResourceList } from '../shared/listParts';
 import { StateChip } from '../shared/StateChip';
 import { parseCode } from '../shared/util';
+import { PublishExamButton } from './PublishExamButton';
 
 const RESOURCE = 'exam/list';
 
@@ -24,6 +25,7 @@ const STATE_COLOR: Record<number, ChipProps['color']> = {
   [ExamState.NOT_STARTED]: 'info',
   [ExamState.ENDED]: 'default',
   [ExamState.DISABLED]: 'warning',
+  [ExamState.DRAFT]: 'secondary',
 };
 
 const time = (t: number | null) => formatTime(t, 'YYYY-MM-DD HH:mm');
@@ -42,7 +44,10 @@ export function WindowText({ start, end }: { start: number | null; end: number |
   return <>{start !== null ? translate('examhall.exams.from', { time: time(start) }) : translate('examhall.exams.until', { time: time(end) })}</>;
 }
 
-/** 考试列表: state (stored and computed), audience, window, duration, papers handed in and awaiting marking. */
+/**
+ * 考试列表: state (草稿 until published, then stored and computed), audience, window, duration,
+ * papers handed in and awaiting marking. A draft's row offers 发布 in place of 启用 / 禁用.
+ */
 export function ExamList() {
   const translate = useTranslate();
   const codeLabel = useCodeLabel();
@@ -116,7 +121,7 @@ function RowActions({ canEdit }: { canEdit: boolean }) {
   return (
     <Stack direction="row" spacing={0.5} onClick={stop}>
       {canEdit ? <EditButton label="examhall.common.edit" /> : null}
-      {canState ? <StateToggle record={record} /> : null}
+      {canState ? record.state === ExamState.DRAFT ? <PublishExamButton record={record} /> : <StateToggle record={record} /> : null}
       {canPapers ? (
         <Button size="small" component={Link} to={`/exam/paper?examId=${id}`} startIcon={<FactCheckIcon />}>
           {translate('examhall.exams.papers')}

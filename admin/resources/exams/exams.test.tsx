@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Form } from 'react-admin';
 import type { RepoStat } from '../../../common/api';
-import { ExamOpenType, QuType } from '../../../common/codes';
+import { ExamOpenType, ExamState, QuType } from '../../../common/codes';
 import { renderScreen } from '../../testing/renderScreen';
 import { answer, setupMswServer } from '../../testing/server';
 import { availableIn, capCount, compositionTotals, groupProblems, move, toExamGroup, type DraftGroup } from './composition';
@@ -55,6 +55,7 @@ const exam = (over: object = {}) => ({
   paperCount: 12,
   awaitingMarkCount: 3,
   warnings: [],
+  publishTime: 0,
   createTime: 0,
   updateTime: 0,
   ...over,
@@ -254,5 +255,45 @@ describe('exam list', { timeout: 60_000 }, () => {
     expect(await screen.findByText('确定启用考试“入职测验”吗？范围内的考生将可以参加。')).toBeTruthy();
     await ue.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(states).toEqual([{ ids: ['e2'], state: 0 }]));
+  });
+
+  it('shows a draft as 草稿 and publishes it after a confirmation that says how many people it opens to', async () => {
+    answer('/api/exam/exam/paging', { current: 1, size: 10, pages: 1, total: 2, records: [exam(), exam({ id: 'e3', title: '新员工考试', state: ExamState.DRAFT, publishTime: null, paperCount: 0, awaitingMarkCount: 0 })] });
+    const counts = answer('/api/exam/exam/audience', { count: 37 });
+    const states = answer('/api/exam/exam/state', null);
+    renderScreen(<ExamList />, { resource: 'exam/list' });
+    const ue = userEvent.setup({ delay: null });
+    const draft = (await screen.findByText('新员工考试')).closest('tr')!;
+    expect(within(draft).getByText('草稿')).toBeTruthy();
+    expect(within(draft).queryByRole('button', { name: '禁用' })).toBeNull();
+    const published = screen.getByText('期末考试').closest('tr')!;
+    expect(within(published).queryByText('草稿')).toBeNull();
+    expect(within(published).queryByRole('button', { name: '发布' })).toBeNull();
+    expect(await within(published).findByRole('button', { name: '禁用' })).toBeTruthy();
+    // Nothing is counted before the dialog opens.
+    expect(counts).toHaveLength(0);
+
+    await ue.click(await within(draft).findByRole('button', { name: '发布' }));
+    const dialog = await screen.findByRole('dialog', { name: '发布考试' });
+    expect(await within(dialog).findByText('发布后，考试“新员工考试”将对考试范围内的 37 人开放：他们会在首页看到它并可以参加。确定发布吗？')).toBeTruthy();
+    expect(counts).toEqual([{ id: 'e3' }]);
+    expect(states).toHaveLength(0);
+    await ue.click(within(dialog).getByRole('button', { name: '发布' }));
+    await waitFor(() => expect(states).toEqual([{ ids: ['e3'], state: 0 }]));
+    expect(await screen.findByText('考试“新员工考试”已发布')).toBeTruthy();
+  });
+
+  it("says so when nobody is in a draft's audience yet", async () => {
+    answer('/api/exam/exam/paging', { current: 1, size: 10, pages: 1, total: 1, records: [exam({ id: 'e4', title: '空范围考试', state: ExamState.DRAFT, publishTime: null })] });
+    answer('/api/exam/exam/audience', { count: 0 });
+    const states = answer('/api/exam/exam/state', null);
+    renderScreen(<ExamList />, { resource: 'exam/list' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.click(await screen.findByRole('button', { name: '发布' }));
+    const dialog = await screen.findByRole('dialog', { name: '发布考试' });
+    expect(await within(dialog).findByText('考试“空范围考试”的范围内目前没有可参加的人（0 人）。仍要发布吗？')).toBeTruthy();
+    await ue.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(states).toHaveLength(0);
   });
 });

@@ -36,6 +36,8 @@ export interface ExamDef extends ExamSettings {
   totalScore: number;
   quCount: number;
   enabled: CodeOf<typeof GenericState>;
+  /** When it was published; null for a draft. */
+  publishTime: number | null;
   createTime: number;
   updateTime: number;
 }
@@ -63,6 +65,7 @@ export function examDefOf(row: ExamRow): ExamDef {
     totalScore: row.total_score,
     quCount: row.qu_count,
     enabled: GenericState.of(row.state),
+    publishTime: row.publish_time,
     createTime: row.create_time,
     updateTime: row.update_time,
   };
@@ -81,8 +84,9 @@ export function settingsOf(f: Pick<ExamFields, keyof ExamSettings>): ExamSetting
   };
 }
 
-/** The state a learner and a list see: disabled first, then the window. */
-export function examState(e: Pick<ExamDef, 'enabled' | 'startTime' | 'endTime'>, now: number): CodeOf<typeof ExamState> {
+/** The state a learner and a list see: a draft first, then disabled, then the window. */
+export function examState(e: Pick<ExamDef, 'publishTime' | 'enabled' | 'startTime' | 'endTime'>, now: number): CodeOf<typeof ExamState> {
+  if (e.publishTime === null) return ExamState.DRAFT;
   if (e.enabled === GenericState.DISABLED) return ExamState.DISABLED;
   if (e.startTime !== null && now < e.startTime) return ExamState.NOT_STARTED;
   if (e.endTime !== null && now >= e.endTime) return ExamState.ENDED;

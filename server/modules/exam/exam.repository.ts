@@ -1,21 +1,25 @@
+import { UserState } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import { prepared, type Slots } from '../../db/prepared';
 import type { ExamRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
 
-/** Exams and their audience: the only place that builds queries on exam, exam_depart, exam_user, exam_repo. */
+/**
+ * Exams and their audience: the only place that builds queries on exam, exam_depart, exam_user,
+ * exam_repo (and counts the users an audience reaches).
+ */
 
 const COLUMNS = [
   'id', 'title', 'content', 'open_type', 'password', 'start_time', 'end_time', 'total_time', 'qualify_score', 'chance', 'hand_min', 'late_max',
-  'result_show', 'review_after_end', 'thanks', 'settings', 'groups', 'total_score', 'qu_count', 'state', 'create_by', 'create_time', 'update_time',
+  'result_show', 'review_after_end', 'thanks', 'settings', 'groups', 'total_score', 'qu_count', 'state', 'publish_time', 'create_by', 'create_time', 'update_time',
 ] as const;
 
 export interface ExamFilter {
   title?: string;
   openType?: number;
-  /** Computed state filter, as time bounds and the enable flag. */
-  state?: { enabled?: number; startAfter?: number; endBefore?: number; openAt?: number };
+  /** Computed state filter, as drafts or published ones, time bounds and the enable flag. */
+  state?: { draft: boolean; enabled?: number; startAfter?: number; endBefore?: number; openAt?: number };
 }
 
 function filtered(db: Db, f: ExamFilter) {
@@ -23,6 +27,7 @@ function filtered(db: Db, f: ExamFilter) {
   if (f.title) q = q.where(contains('title', f.title));
   if (f.openType !== undefined) q = q.where('open_type', '=', f.openType);
   const s = f.state;
+  if (s) q = q.where('publish_time', s.draft ? 'is' : 'is not', null);
   if (s?.enabled !== undefined) q = q.where('state', '=', s.enabled);
   if (s?.startAfter !== undefined) q = q.where('start_time', '>', s.startAfter);
   if (s?.endBefore !== undefined) q = q.where('end_time', '<=', s.endBefore);
@@ -47,7 +52,7 @@ export async function insertExam(db: Db, row: ExamRow): Promise<void> {
   await db.insertInto('exam').values(row).execute();
 }
 
-export type ExamValues = Omit<ExamRow, 'id' | 'create_by' | 'create_time' | 'state'>;
+export type ExamValues = Omit<ExamRow, 'id' | 'create_by' | 'create_time' | 'state' | 'publish_time'>;
 
 export async function updateExam(db: Db, id: string, values: ExamValues): Promise<void> {
   await db.updateTable('exam').set(values).where('id', '=', id).execute();
@@ -55,6 +60,18 @@ export async function updateExam(db: Db, id: string, values: ExamValues): Promis
 
 export async function setExamState(db: Db, ids: readonly string[], state: number, now: number): Promise<void> {
   await db.updateTable('exam').set({ state, update_time: now }).where('id', 'in', ids).execute();
+}
+
+/** Publishes the drafts among these exams (a published exam keeps its publish time); returns how many. */
+export async function publishExams(db: Db, ids: readonly string[], now: number): Promise<number> {
+  const res = await db.updateTable('exam').set({ publish_time: now, update_time: now }).where('id', 'in', ids).where('publish_time', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** How many of these exams exist. */
+export async function countExams(db: Db, ids: readonly string[]): Promise<number> {
+  const row = await db.selectFrom('exam').select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function deleteExams(db: Db, ids: readonly string[]): Promise<number> {
@@ -105,10 +122,11 @@ export async function inAudienceLists(db: Db, examId: string, userId: string, de
   return { byDept: d !== undefined, byUser: u !== undefined };
 }
 
-/** Enabled exams a learner's audience reaches (public and password ones for everyone), newest first. */
+/** Published, enabled exams a learner's audience reaches (public and password ones for everyone), newest first. */
 export function pageExamsFor(db: Db, userId: string, deptIds: readonly string[], title: string | undefined, page: PageArgs): Promise<Page<ExamRow>> {
   let q = db
     .selectFrom('exam as e')
+    .where('e.publish_time', 'is not', null)
     .where('e.state', '=', 0)
     .where((eb) =>
       eb.or([
@@ -122,6 +140,21 @@ export function pageExamsFor(db: Db, userId: string, deptIds: readonly string[],
     );
   if (title) q = q.where(contains('e.title', title));
   return paginate(q, page, (x) => x.select(COLUMNS.map((c) => `e.${c}` as const)).orderBy('e.create_time', 'desc').orderBy('e.id', 'desc'), (r) => r as ExamRow);
+}
+
+/** Whom an exam reaches: everyone, the users of some departments (subdepartments included), or its listed people. */
+export type AudienceReach = { kind: 'everyone' } | { kind: 'departs'; deptIds: readonly string[] } | { kind: 'listed'; examId: string };
+
+/** How many active users (state 0) an audience reaches. */
+export async function countAudience(db: Db, reach: AudienceReach): Promise<number> {
+  let q = db.selectFrom('sys_user as u').select((eb) => eb.fn.countAll<number>().as('n')).where('u.state', '=', UserState.NORMAL);
+  if (reach.kind === 'departs') {
+    if (reach.deptIds.length === 0) return 0;
+    q = q.where('u.dept_id', 'in', reach.deptIds);
+  } else if (reach.kind === 'listed') {
+    q = q.where((eb) => eb.exists(eb.selectFrom('exam_user as x').select('x.exam_id').where('x.exam_id', '=', reach.examId).whereRef('x.user_id', '=', 'u.id')));
+  }
+  return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
 /** Papers per exam, and of those awaiting marking. */

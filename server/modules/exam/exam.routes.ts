@@ -23,6 +23,7 @@ export default async function examRoutes(app: App) {
     await exams.setExamsState(ctx, req.body.ids, req.body.state);
     return null;
   });
+  route(app, examApi.audience, (req) => exams.audienceSize(ctx, req.body.id));
 
   route(app, onlineExamApi.onlinePaging, (req) => exams.onlinePaging(ctx, caller(req).id, req.body));
   route(app, onlineExamApi.onlineDetail, (req) => exams.onlineDetail(ctx, caller(req).id, req.body.id));

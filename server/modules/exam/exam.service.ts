@@ -1,4 +1,4 @@
-import type { BodyOf, ExamCheckResult, ExamForLearner, ExamGroup, ExamPreview, ExamRecord, ExamSaveBody, OnlineExam, examApi, onlineExamApi } from '../../../common/api';
+import type { BodyOf, ExamAudience, ExamCheckResult, ExamForLearner, ExamGroup, ExamPreview, ExamRecord, ExamSaveBody, OnlineExam, examApi, onlineExamApi } from '../../../common/api';
 import { ExamOpenType, ExamState, GenericState, QuType, ResultShow } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { QuDetail } from '../../../common/api/qu';
@@ -7,7 +7,7 @@ import { perAppCache } from '../../lib/cache';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { isBlankRichText, sanitizeRichText } from '../../lib/sanitize';
-import { ancestorDeptIds, assertDepartsExist } from '../depart/depart.service';
+import { ancestorDeptIds, assertDepartsExist, descendantDeptIds } from '../depart/depart.service';
 import { openPapersOfExams, recordsOf } from '../paper/paper.service';
 import { drawPool, getQuestions } from '../qu/qu.service';
 import { listStat, registerRepoUsage, repoTitles } from '../qu/repo.service';
@@ -165,6 +165,7 @@ async function toRecords(ctx: ServiceContext, defs: ExamDef[]): Promise<ExamReco
     groups: d.groups,
     enabled: d.enabled,
     state: examState(d, now),
+    publishTime: d.publishTime,
     totalScore: d.totalScore,
     quCount: d.quCount,
     paperCount: counts.get(d.id)?.papers ?? 0,
@@ -191,10 +192,11 @@ export async function pagingExams(ctx: ServiceContext, body: BodyOf<typeof examA
   const p = body.params ?? {};
   const now = ctx.clock.now();
   const state =
-    p.state === ExamState.DISABLED ? { enabled: GenericState.DISABLED }
-    : p.state === ExamState.NOT_STARTED ? { enabled: GenericState.NORMAL, startAfter: now }
-    : p.state === ExamState.ENDED ? { enabled: GenericState.NORMAL, endBefore: now }
-    : p.state === ExamState.OPEN ? { enabled: GenericState.NORMAL, openAt: now }
+    p.state === ExamState.DRAFT ? { draft: true }
+    : p.state === ExamState.DISABLED ? { draft: false, enabled: GenericState.DISABLED }
+    : p.state === ExamState.NOT_STARTED ? { draft: false, enabled: GenericState.NORMAL, startAfter: now }
+    : p.state === ExamState.ENDED ? { draft: false, enabled: GenericState.NORMAL, endBefore: now }
+    : p.state === ExamState.OPEN ? { draft: false, enabled: GenericState.NORMAL, openAt: now }
     : undefined;
   const page = await repo.pageExams(ctx.db, { title: p.title?.trim() || undefined, openType: p.openType === '' ? undefined : p.openType, state }, body);
   return { ...page, records: await toRecords(ctx, page.records.map(examDefOf)) };
@@ -310,7 +312,8 @@ export async function saveExam(ctx: ServiceContext, authorId: string, body: Exam
       if (examId) await repo.updateExam(tx.db, examId, values);
       else {
         examId = newId();
-        await repo.insertExam(tx.db, { id: examId, ...values, state: GenericState.NORMAL, create_by: authorId, create_time: now });
+        // A draft until published (setExamsState): learners must not see a half-built exam.
+        await repo.insertExam(tx.db, { id: examId, ...values, state: GenericState.NORMAL, publish_time: null, create_by: authorId, create_time: now });
       }
       await repo.replaceAudience(tx.db, examId, departIds, userIds, check.repoIds);
       return examId;
@@ -337,12 +340,31 @@ export async function deleteExams(ctx: ServiceContext, ids: readonly string[]): 
   examsChanged(ctx, unique);
 }
 
-/** Enables or disables exams; open papers of a disabled exam are handed in (forced, exam closed). */
+/**
+ * Enabling publishes the drafts among the exams and enables them all; disabling disables them (a
+ * draft stays a draft) and hands in their open papers (forced, exam closed).
+ */
 export async function setExamsState(ctx: ServiceContext, ids: readonly string[], state: number): Promise<void> {
   const unique = [...new Set(ids)];
-  await repo.setExamState(ctx.db, unique, state, ctx.clock.now());
+  await inTransaction(ctx, async (tx) => {
+    if ((await repo.countExams(tx.db, unique)) < unique.length) throw missing();
+    const now = tx.clock.now();
+    await repo.setExamState(tx.db, unique, state, now);
+    if (state === GenericState.NORMAL) await repo.publishExams(tx.db, unique, now);
+  });
   examsChanged(ctx, unique);
   if (state === GenericState.DISABLED) await openPapersOfExams(ctx, unique);
+}
+
+/** How many active users the exam is open to: what publishing it would reach (password exams: everyone, who then needs the password). */
+export async function audienceSize(ctx: ServiceContext, id: string): Promise<ExamAudience> {
+  const def = await getExamDef(ctx, id);
+  let reach: repo.AudienceReach = { kind: 'everyone' };
+  if (def.openType === ExamOpenType.DEPARTS) {
+    const departs = (await repo.departIdsByExam(ctx.db, [id])).get(id) ?? [];
+    reach = { kind: 'departs', deptIds: departs.length ? await descendantDeptIds(ctx, departs) : [] };
+  } else if (def.openType === ExamOpenType.PEOPLE) reach = { kind: 'listed', examId: id };
+  return { count: await repo.countAudience(ctx.db, reach) };
 }
 
 // ---------- learners ----------
@@ -390,7 +412,7 @@ export async function onlinePaging(ctx: ServiceContext, userId: string, body: Bo
 /** An exam a learner may take: instructions and rules, nothing of the composition. */
 export async function onlineDetail(ctx: ServiceContext, userId: string, id: string): Promise<ExamForLearner> {
   const def = await findExamDef(ctx, id);
-  if (!def || def.enabled === GenericState.DISABLED || !(await inAudience(ctx, def, userId))) throw notFound('考试不存在或您不在考试范围内');
+  if (!def || def.publishTime === null || def.enabled === GenericState.DISABLED || !(await inAudience(ctx, def, userId))) throw notFound('考试不存在或您不在考试范围内');
   const [online] = await toOnline(ctx, userId, [def]);
   return {
     ...online,

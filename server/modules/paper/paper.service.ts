@@ -49,6 +49,7 @@ async function entryCheck(ctx: ServiceContext, userId: string, def: ExamDef | un
   if (open && open.exam_id === def.id) return { message: '', resume: open.id };
   const now = ctx.clock.now();
   const state = examState(def, now);
+  if (state === ExamState.DRAFT) return { message: '考试尚未发布，暂时不能参加' };
   if (state === ExamState.DISABLED) return { message: '考试已被禁用' };
   if (state === ExamState.NOT_STARTED) return { message: '考试尚未开始' };
   if (state === ExamState.ENDED) return { message: '考试已经结束' };
