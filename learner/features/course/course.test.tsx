@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ConvertState, CourseFileKind, CourseLearnerState, CourseTab, LearnState, type MyCourseDetail, type MyCourseFile, type MyCourseRecord } from '../../../common/api/course';
+import { ConvertState, CourseFileKind, PAGE_SESSION_PATTERN, CourseLearnerState, CourseTab, LearnState, type MyCourseDetail, type MyCourseFile, type MyCourseRecord } from '../../../common/api/course';
 import { learner, pageOf } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 import { api, startMockServer } from '../../testing/server';
@@ -120,11 +120,40 @@ describe('course view', () => {
       ],
     });
     expect(await screen.findByText('课文内容')).toBeTruthy();
-    await waitFor(() => expect(beats[0]).toEqual({ courseId: 'c1', fileId: 'f1', position: 0, playing: true, visible: true }));
+    await waitFor(() => expect(beats[0]).toEqual({ courseId: 'c1', fileId: 'f1', pageSession: expect.stringMatching(new RegExp(PAGE_SESSION_PATTERN)), position: 0, playing: true, visible: true }));
     expect(await screen.findByText('已学 30秒 / 要求 1分钟')).toBeTruthy();
     // The next file is locked: no link to it.
     const outline = screen.getByRole('navigation', { name: '课程目录' });
     expect(within(outline).getByLabelText('第二课，未解锁').getAttribute('href')).toBeNull();
+  });
+
+  it('each opening of a file is a page session: its beats share one id, the next opening gets another', async () => {
+    const beats: any[] = [];
+    const { user } = renderApp({
+      path: '/web/course/view/c1/f1',
+      user: learner(),
+      handlers: [
+        api('course/learn/detail', detail([lesson(), lesson({ id: 'f2', title: '第二课', content: '<p>第二课内容</p>' })])),
+        api('course/learn/beat', (body: any) => {
+          beats.push(body);
+          return beatResult();
+        }),
+      ],
+    });
+    await waitFor(() => expect(beats).toHaveLength(1));
+    const first = beats[0].pageSession;
+    expect(first).toMatch(new RegExp(PAGE_SESSION_PATTERN));
+    await user.click(within(screen.getByRole('navigation', { name: '课程目录' })).getByRole('link', { name: /^第二课/ }));
+    expect(await screen.findByText('第二课内容')).toBeTruthy();
+    await waitFor(() => expect(beats.filter((b) => b.fileId === 'f2')).toHaveLength(1));
+    // Leaving the first file is its page's last beat (not playing); the second file is a new page session.
+    expect(beats.filter((b) => b.fileId === 'f1')).toEqual([
+      expect.objectContaining({ pageSession: first, playing: true }),
+      expect.objectContaining({ pageSession: first, playing: false }),
+    ]);
+    const second = beats.find((b) => b.fileId === 'f2').pageSession;
+    expect(second).toMatch(new RegExp(PAGE_SESSION_PATTERN));
+    expect(second).not.toBe(first);
   });
 
   it('a locked file is not shown and sends no beat', async () => {
