@@ -1,11 +1,13 @@
 /**
  * Scenario "course": a cohort studies a course at once, each learner's page sending the learning
- * heartbeat every 15 s (open loop: beats leave on schedule whether or not earlier ones answered).
+ * heartbeat every 15 s with its page session (open loop: beats leave on schedule whether or not
+ * earlier ones answered).
  * The first round creates each learner's row; the steady rounds are the hot path (one lookup,
  * one guarded write per beat). Afterwards the stored figures are checked: each learner was
  * credited about the time they played, never more.
  *   BENCH_USERS (default 2000)  BENCH_SECONDS (default 60, steady rounds)  BENCH_MAX_IN_FLIGHT (default 512)
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,10 +53,15 @@ export async function run(): Promise<void> {
     const offset = (i: number) => (i * period) / learners;
     const due: number[] = [];
     for (let k = 0; k <= rounds; k++) for (let i = 0; i < learners; i++) due.push(k * period + offset(i));
+    // Each learner's page stays open the whole run: one page session each, sent with every beat.
+    const pageSessions = tokens.map(() => randomBytes(16).toString('hex'));
     const beat = (j: number) =>
-      api(base, courseLearnApi.beat, { courseId: course.id, fileId: video.id, position: Math.floor(j / learners) * (period / 1000), playing: true, visible: true }, tokens[j % learners]).then(
-        () => undefined,
-      );
+      api(
+        base,
+        courseLearnApi.beat,
+        { courseId: course.id, fileId: video.id, pageSession: pageSessions[j % learners], position: Math.floor(j / learners) * (period / 1000), playing: true, visible: true },
+        tokens[j % learners],
+      ).then(() => undefined);
 
     const cpu0 = processFigures(server.pid).cpuSeconds;
     const load0 = os.loadavg()[0];

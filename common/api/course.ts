@@ -328,14 +328,20 @@ export const MyCourseDetail = Type.Composite([
 ]);
 export type MyCourseDetail = Static<typeof MyCourseDetail>;
 
+/** A page session id: what the learner page makes (random, URL-safe) each time it opens a file. */
+export const PAGE_SESSION_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
+
 /**
  * Sent every COURSE_BEAT_MS and at once when playback starts or stops, the page is hidden or
  * shown, or the file changes. `playing` for documents, images and lessons means "open and being
- * read"; `page` is the PDF page on screen.
+ * read"; `page` is the PDF page on screen. `pageSession` is a random id the page makes each time it
+ * opens a file and sends with every beat of that opening: time is credited only between two beats
+ * of the same page session, never across a close and reopen.
  */
 export const BeatBody = Type.Object({
   courseId: Id,
   fileId: Id,
+  pageSession: Type.String({ pattern: PAGE_SESSION_PATTERN }),
   /** Media position in seconds (0 for other kinds). */
   position: Type.Number({ minimum: 0, maximum: 864_000 }),
   playing: Type.Boolean(),
@@ -445,7 +451,7 @@ export const courseFileApi = defineApi('course', {
 export const courseLearnApi = defineApi('course', {
   myPaging: { path: '/api/course/learn/my-paging', access: 'login', body: MyCoursePagingBody, response: Page(MyCourseRecord), summary: 'Published courses open to me, by tab (required, elective, in progress, finished), with my progress' },
   detail: { path: '/api/course/learn/detail', access: 'login', body: IdBody, response: MyCourseDetail, summary: 'A course open to me: introduction, chapters and files with my figures, signed file URLs, the exam once finished' },
-  beat: { path: '/api/course/learn/beat', access: 'login', body: BeatBody, response: BeatResult, summary: 'Learning heartbeat: the server credits real elapsed time (capped) while playing and visible, one file per learner at a time' },
+  beat: { path: '/api/course/learn/beat', access: 'login', body: BeatBody, response: BeatResult, summary: 'Learning heartbeat: the server credits real elapsed time (capped) between two beats of the same page session while playing and visible, one file per learner at a time' },
   confirm: { path: '/api/course/learn/confirm', access: 'login', body: CourseIdBody, response: ConfirmResult, summary: 'Answer "are you still here?": crediting resumes from the next playing beat', okMsg: '已确认，继续学习' },
 });
 

@@ -12,6 +12,7 @@ import * as mPaperDraft from './migrations/20261130_0001_paper_draft';
 import * as mPaperQuRoom from './migrations/20261201_0001_paper_qu_room';
 import * as mQuSnapshot from './migrations/20261202_0001_qu_snapshot';
 import * as mExamPublish from './migrations/20261203_0001_exam_publish';
+import * as mCoursePageSession from './migrations/20261203_0002_course_page_session';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '20261201_0001_paper_qu_room': mPaperQuRoom,
   '20261202_0001_qu_snapshot': mQuSnapshot,
   '20261203_0001_exam_publish': mExamPublish,
+  '20261203_0002_course_page_session': mCoursePageSession,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

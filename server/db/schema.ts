@@ -265,6 +265,8 @@ export interface CourseLearnTable {
   /** Server time of the last beat on this row; the learner's latest row is their crediting chain. */
   beat_time: number;
   beat_active: number;
+  /** The page session (the learner page's random id for one opening of the file) of the last beat on this row. */
+  beat_page: string;
   check_due: number | null;
   check_pending: number;
   create_time: number;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BeatResult, CourseFileRecord } from '../../common/api';
@@ -10,14 +11,21 @@ import { DEMO_MP4, DEMO_PDF, myDetail, saveCourse, saveLesson, uploadFile } from
 interface Beat {
   courseId: string;
   fileId: string;
+  /** The page that beats (one opening of the file); PAGE when not given. */
+  pageSession?: string;
   position?: number;
   playing?: boolean;
   visible?: boolean;
   page?: number;
 }
 
+/** A new page session, as the learner page makes one each time it opens a file. */
+const newPage = () => randomBytes(16).toString('hex');
+/** The page of the tests that need only one. */
+const PAGE = newPage();
+
 async function beatAs(t: TestContext, token: string, b: Beat) {
-  const r = await t.call<BeatResult>('/api/course/learn/beat', { position: 0, playing: true, visible: true, ...b }, token);
+  const r = await t.call<BeatResult>('/api/course/learn/beat', { pageSession: PAGE, position: 0, playing: true, visible: true, ...b }, token);
   return r.body;
 }
 
@@ -84,8 +92,8 @@ describe.each(DIALECTS)('course learning heartbeat on %s', (dialect) => {
 
   it('credits one file per learner at a time: a second tab on another file does not double count', async () => {
     const me = await learner();
-    const a = { courseId, fileId: l1.id };
-    const b = { courseId, fileId: l2.id };
+    const a = { courseId, fileId: l1.id, pageSession: newPage() };
+    const b = { courseId, fileId: l2.id, pageSession: newPage() };
     await ok(t, me, a);
     t.clock.advance(15 * S);
     expect((await ok(t, me, a)).credited).toBe(15);
@@ -111,20 +119,79 @@ describe.each(DIALECTS)('course learning heartbeat on %s', (dialect) => {
     expect(detail.learnedSeconds).toBeLessThanOrEqual(65);
   });
 
-  it('two tabs on the same file share the time instead of doubling it', async () => {
+  it('heartbeats of one page session credit their gaps, late or early, and racing beats credit an interval once', async () => {
     const me = await learner();
-    const b = { courseId, fileId: l1.id };
-    await ok(t, me, b);
+    const b = { courseId, fileId: l1.id, pageSession: newPage() };
+    expect((await ok(t, me, b)).credited).toBe(0);
+    const gaps = [15, 7.5, 22, 1, 15];
     let credited = 0;
-    for (let i = 0; i < 6; i++) {
-      t.clock.advance(7.5 * S);
-      credited += (await ok(t, me, b)).credited;
+    for (const gap of gaps) {
+      t.clock.advance(gap * S);
+      const r = await ok(t, me, b);
+      expect(r.credited).toBe(gap);
+      credited += r.credited;
     }
-    expect(credited).toBe(45);
-    // Beats racing each other: at most one of them credits the interval.
+    expect(credited).toBe(60.5);
+    // Beats of the page racing each other: at most one of them credits the interval.
     t.clock.advance(15 * S);
     const results = await Promise.all([ok(t, me, b), ok(t, me, b), ok(t, me, b)]);
     expect(results.map((r) => r.credited).reduce((x, y) => x + y, 0)).toBe(15);
+  });
+
+  it('a tab closed and opened again within 30 s is not credited the time it was closed', async () => {
+    const me = await learner();
+    const first = { courseId, fileId: l1.id, pageSession: newPage() };
+    await ok(t, me, first);
+    t.clock.advance(15 * S);
+    expect((await ok(t, me, first)).credited).toBe(15);
+    // The tab closes 7 s later; its closing beat never arrives. 20 s after closing it opens again.
+    t.clock.advance(27 * S);
+    const again = { ...first, pageSession: newPage() };
+    expect(await ok(t, me, again)).toMatchObject({ credited: 0, learnedSeconds: 15 });
+    // From here the new page's own gaps count.
+    t.clock.advance(15 * S);
+    expect(await ok(t, me, again)).toMatchObject({ credited: 15, learnedSeconds: 30 });
+    // A late beat of the closed page credits nothing, and the open page's next gap does not either (the two pages took turns).
+    t.clock.advance(5 * S);
+    expect((await ok(t, me, first)).credited).toBe(0);
+    t.clock.advance(10 * S);
+    expect(await ok(t, me, again)).toMatchObject({ credited: 0, learnedSeconds: 30 });
+    t.clock.advance(15 * S);
+    expect(await ok(t, me, again)).toMatchObject({ credited: 15, learnedSeconds: 45 });
+    // The same on another file of the course: opening it is a new page session, its first beat credits nothing.
+    t.clock.advance(10 * S);
+    expect((await ok(t, me, { courseId, fileId: l2.id, pageSession: newPage() })).credited).toBe(0);
+    expect((await myDetail(t, me, courseId)).learnedSeconds).toBe(45);
+  });
+
+  it('two pages on the same file: a background one leaves the open one be; two playing at once credit nothing', async () => {
+    const me = await learner();
+    const open = { courseId, fileId: l1.id, pageSession: newPage() };
+    const other = { courseId, fileId: l1.id, pageSession: newPage() };
+    await ok(t, me, open);
+    t.clock.advance(5 * S);
+    expect((await ok(t, me, { ...other, visible: false })).credited).toBe(0);
+    t.clock.advance(10 * S);
+    expect((await ok(t, me, open)).credited).toBe(15);
+    t.clock.advance(5 * S);
+    expect((await ok(t, me, other)).credited).toBe(0);
+    t.clock.advance(10 * S);
+    expect((await ok(t, me, open)).credited).toBe(0);
+    t.clock.advance(15 * S);
+    expect((await ok(t, me, open)).credited).toBe(15);
+    expect((await myDetail(t, me, courseId)).files.find((f) => f.id === l1.id)!.learnedSeconds).toBe(30);
+  });
+
+  it('a beat without a page session, or with a malformed one, is refused with a clear message', async () => {
+    const me = await learner();
+    const missing = await t.call('/api/course/learn/beat', { courseId, fileId: l1.id, position: 0, playing: true, visible: true }, me);
+    expect(missing.body).toMatchObject({ code: ErrorCode.BAD_REQUEST, data: { field: 'pageSession' } });
+    expect(missing.body.msg).toMatch(/^参数不正确：pageSession/);
+    for (const pageSession of ['', 'short', 'x'.repeat(65), 'has space in it 123', '<script>alert(1)</script>']) {
+      const r = await beatAs(t, me, { courseId, fileId: l1.id, pageSession });
+      expect(r, pageSession).toMatchObject({ code: ErrorCode.BAD_REQUEST, data: { field: 'pageSession' } });
+    }
+    expect((await myDetail(t, me, courseId)).files.find((f) => f.id === l1.id)!.learnedSeconds).toBe(0);
   });
 
   it("a beat's write is guarded by the beat time it read, so a racing beat cannot credit the same interval", async () => {
@@ -135,7 +202,7 @@ describe.each(DIALECTS)('course learning heartbeat on %s', (dialect) => {
     t.clock.advance(15 * S);
     await ok(t, me.token, { courseId, fileId: l1.id });
     // The other beat wrote first: a write based on the stale read changes nothing.
-    const values = { position_ms: 0, furthest_ms: 0, pages_seen: '', pages_count: 0, done: 0, done_time: null, beat_time: t.clock.now(), beat_active: 1, check_due: null, check_pending: 0, update_time: t.clock.now() };
+    const values = { position_ms: 0, furthest_ms: 0, pages_seen: '', pages_count: 0, done: 0, done_time: null, beat_time: t.clock.now(), beat_active: 1, beat_page: PAGE, check_due: null, check_pending: 0, update_time: t.clock.now() };
     expect(await learn.updateLearnIfUnchanged(db, me.id, l1.id, read!.f_beat_time!, 15 * S, values)).toBe(false);
     expect((await myDetail(t, me.token, courseId)).files.find((f) => f.id === l1.id)!.learnedSeconds).toBe(15);
   });
@@ -216,8 +283,8 @@ describe.each(DIALECTS)('course learning heartbeat on %s', (dialect) => {
   it('"are you still here?" pauses crediting at a random time until answered', async () => {
     const me = await learner();
     const course = await saveCourse(t, { title: '在线确认', checkMinutes: 1 });
-    const lesson = await saveLesson(t, course.id, '长课', 3600);
-    const b = { courseId: course.id, fileId: lesson.id };
+    const video = await uploadFile(t, course.id, 'intro.mp4', DEMO_MP4, { needSeconds: '3600' });
+    const b = { courseId: course.id, fileId: video.id };
     await ok(t, me, b);
     // The check falls between 30 and 90 s: beat on until it comes.
     let learned = 0;
@@ -240,6 +307,13 @@ describe.each(DIALECTS)('course learning heartbeat on %s', (dialect) => {
       t.clock.advance(15 * S);
       expect(await ok(t, me, b)).toMatchObject({ credited: 0, check: true, learnedSeconds: learned });
     }
+    // Nor does a background page on the same file, or opening the file again.
+    t.clock.advance(5 * S);
+    expect(await ok(t, me, { ...b, pageSession: newPage(), position: 4, visible: false })).toMatchObject({ credited: 0 });
+    t.clock.advance(10 * S);
+    expect(await ok(t, me, b)).toMatchObject({ credited: 0, check: true, learnedSeconds: learned });
+    t.clock.advance(15 * S);
+    expect(await ok(t, me, { ...b, pageSession: newPage() })).toMatchObject({ credited: 0, check: true, learnedSeconds: learned });
     // Switching to another file does not escape the check.
     const other = await saveLesson(t, course.id, '另一节', 60);
     t.clock.advance(15 * S);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,14 +11,16 @@ import { saveCourse, saveLesson } from './course.helpers';
 const S = 1000;
 
 async function learnFor(t: TestContext, token: string, courseId: string, fileId: string, seconds: number) {
-  const beat = () => t.call('/api/course/learn/beat', { courseId, fileId, position: 0, playing: true, visible: true }, token);
+  // One opening of the file: one page session for its beats.
+  const pageSession = randomBytes(16).toString('hex');
+  const beat = () => t.call('/api/course/learn/beat', { courseId, fileId, pageSession, position: 0, playing: true, visible: true }, token);
   expect((await beat()).body.code).toBe(0);
   for (let left = seconds; left > 0; left -= 15) {
     t.clock.advance(Math.min(15, left) * S);
     expect((await beat()).body.code).toBe(0);
   }
   // Paused: the learner leaves, so the next test's beats start a fresh chain.
-  await t.call('/api/course/learn/beat', { courseId, fileId, position: 0, playing: false, visible: true }, token);
+  await t.call('/api/course/learn/beat', { courseId, fileId, pageSession, position: 0, playing: false, visible: true }, token);
 }
 
 describe.each(DIALECTS)('course records on %s', (dialect) => {

@@ -218,10 +218,10 @@ describe.each(DIALECTS)('course administration on %s', (dialect) => {
       expect(await tab(CourseTab.ELECTIVE)).toContain('选修课程');
       expect(await tab(CourseTab.LEARNING)).toEqual([]);
       const file = (await myDetail(t, me, ids.all)).files[0];
-      await t.call('/api/course/learn/beat', { courseId: ids.all, fileId: file.id, position: 0, playing: true, visible: true }, me);
+      await t.call('/api/course/learn/beat', { courseId: ids.all, fileId: file.id, pageSession: 'tabs-test-page-session', position: 0, playing: true, visible: true }, me);
       expect(await tab(CourseTab.LEARNING)).toEqual(['全员必修']);
       t.clock.advance(15_000);
-      await t.call('/api/course/learn/beat', { courseId: ids.all, fileId: file.id, position: 0, playing: true, visible: true }, me);
+      await t.call('/api/course/learn/beat', { courseId: ids.all, fileId: file.id, pageSession: 'tabs-test-page-session', position: 0, playing: true, visible: true }, me);
       expect(await tab(CourseTab.LEARNING)).toEqual([]);
       expect(await tab(CourseTab.FINISHED)).toEqual(['全员必修']);
       const card = (await myCourses(t, me, { tab: CourseTab.FINISHED }))[0];

@@ -77,16 +77,37 @@ test('a learner watches a video to completion and the next file unlocks', async 
     v.muted = true;
     return v.play();
   });
+  // While it plays the header and the outline say the same, and durations under a minute are in seconds on both sides.
+  await expect(page.getByTestId('file-status')).toHaveText(/学习中|已完成/);
+  const status = await page.getByTestId('file-status').textContent();
+  await expect(page.getByRole('navigation', { name: '课程目录' }).getByLabel(`开篇视频，${status}`)).toBeVisible();
+  await expect(page.getByTestId('file-learned')).toHaveText(/^已学 \d秒 \/ 要求 5秒$/);
+  // A look at the page mid-lesson (paused for the picture, then played on).
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await shoot(page, 'playing');
+  await video.evaluate((v: HTMLVideoElement) => v.play());
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
   // Completion is the server's: the ended beat credits the real time played.
   await expect(page.getByText('已完成', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByLabel('课后小结，学习中').or(page.getByLabel('课后小结，未开始'))).toBeVisible({ timeout: 15_000 });
   await shoot(page, 'player');
 
+  // Every beat carries its page's session: one id for this opening of the file, a new one after a reload.
+  const sessions: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/course/learn/beat')) sessions.push(JSON.parse(req.postData() ?? '{}').pageSession);
+  });
   await page.getByRole('link', { name: '下一个课件' }).click();
   await expect(page.getByText('恭喜看完视频！')).toBeVisible();
   await expect(page.getByText(/恭喜，您已完成本课程/)).toBeVisible({ timeout: 20_000 });
   await shoot(page, 'finished');
+  await expect.poll(() => sessions.length).toBeGreaterThan(1);
+  const lessonSession = sessions.at(-1)!;
+  expect(lessonSession).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+  await page.reload();
+  await expect(page.getByText('恭喜看完视频！')).toBeVisible();
+  await expect.poll(() => sessions.at(-1)).not.toBe(lessonSession);
+  expect(sessions.at(-1)).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
 
   await page.goto('/web/uc?tab=course');
   await expect(page.getByRole('link', { name: title })).toBeVisible();

@@ -28,6 +28,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CanAccess, useTranslate } from 'react-admin';
 import { CourseLearnerState, courseApi, courseRecordApi, type CourseLearnerRecord, type MyCourseRecord } from '../../../common/api';
 import type { CodeOf } from '../../../common/codes';
+import { formatDuration } from '../../../common/duration';
 import { formatTime } from '../../../common/format';
 import { call, download } from '../../../common/http';
 import { endpointKey } from '../../providers/endpointQuery';
@@ -39,12 +40,6 @@ import { LoadingBlock } from '../shared/LoadingBlock';
 
 const RESOURCE = 'course/record';
 
-const hm = (s: number) => {
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  if (h > 0) return `${h}小时${m}分`;
-  return m > 0 ? `${m}分${s % 60}秒` : `${s}秒`;
-};
 const time = (t: number | null) => formatTime(t, 'YYYY-MM-DD HH:mm') || '—';
 
 function StateCell({ state, overdue }: { state: number; overdue: boolean }) {
@@ -102,7 +97,7 @@ function UserCoursesDialog({ user, onClose }: { user: CourseLearnerRecord; onClo
                     <Progress value={r.progress} />
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {hm(r.learnedSeconds)} / {hm(r.needSeconds)}
+                    {formatDuration(r.learnedSeconds)} / {formatDuration(r.needSeconds)}
                   </TableCell>
                   <TableCell>
                     <StateCell state={r.state} overdue={r.overdue} />
@@ -188,7 +183,7 @@ export function CourseRecordPage() {
                     {r.doneCount}/{r.fileCount}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {hm(r.learnedSeconds)} / {hm(r.needSeconds)}
+                    {formatDuration(r.learnedSeconds)} / {formatDuration(r.needSeconds)}
                   </TableCell>
                   <TableCell>
                     <StateCell state={r.state} overdue={r.overdue} />

@@ -16,7 +16,8 @@ import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
 import { Link as RouterLink } from 'react-router-dom';
 import { LearnState, type CourseViewer, type MyCourseDetail, type MyCourseFile } from '../../../common/api/course';
 import { paths } from '../../config/paths';
-import { fileProgress, formatSeconds } from './format';
+import { formatDuration } from '../../../common/duration';
+import { fileProgress, fileStatus } from './format';
 
 const VIEWER_ICON: Record<CourseViewer, typeof ArticleOutlined> = {
   video: PlayCircleOutline,
@@ -27,14 +28,12 @@ const VIEWER_ICON: Record<CourseViewer, typeof ArticleOutlined> = {
   download: FileDownloadOutlined,
 };
 
-
 function FileRow({ courseId, file, active }: { courseId: string; file: MyCourseFile; active: boolean }) {
   const locked = file.state === LearnState.LOCKED;
   const done = file.state === LearnState.DONE;
   const Icon = VIEWER_ICON[file.viewer];
   const value = fileProgress(file.learnedSeconds, file.needSeconds, done);
-  const started = file.learnedSeconds > 0 || file.pagesSeen > 0 || done;
-  const stateText = locked ? '未解锁' : done ? '已完成' : started ? '学习中' : '未开始';
+  const stateText = fileStatus(file, active);
   return (
     <li>
       <ListItemButton
@@ -58,7 +57,7 @@ function FileRow({ courseId, file, active }: { courseId: string; file: MyCourseF
             aria-label={`${file.title} 学习进度`}
           />
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-            {formatSeconds(file.learnedSeconds)} / {formatSeconds(file.needSeconds)}
+            {formatDuration(file.learnedSeconds)} / {formatDuration(file.needSeconds)}
             {file.needAllPages && file.pageCount > 0 ? ` · 已读 ${file.pagesSeen}/${file.pageCount} 页` : ''}
           </Typography>
         </Box>

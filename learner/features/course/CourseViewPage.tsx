@@ -23,7 +23,8 @@ import { courseKeys, filesInOrder, useCourseDetail } from './api/courses';
 import { CourseCover } from './CourseCover';
 import { CourseOutline } from './CourseOutline';
 import { FilePlayer } from './FilePlayer';
-import { fileProgress, formatDeadline, formatSeconds } from './format';
+import { formatDuration } from '../../../common/duration';
+import { fileProgress, fileStatus, formatDeadline } from './format';
 import { StillHereDialog } from './StillHereDialog';
 import { useLearning } from './useLearning';
 
@@ -65,7 +66,7 @@ function CourseIntro({ detail }: { detail: MyCourseDetail }) {
     ['学时', detail.classHours ? String(detail.classHours) : '—'],
     ['分类', detail.catName || '—'],
     ['发布时间', detail.publishTime ? formatTime(detail.publishTime, 'YYYY-MM-DD') : '—'],
-    ['要求学习时长', formatSeconds(detail.needSeconds)],
+    ['要求学习时长', formatDuration(detail.needSeconds)],
     ['截止时间', deadline || '不限'],
   ];
   return (
@@ -168,7 +169,8 @@ function FileView({ detail, file }: { detail: MyCourseDetail; file: MyCourseFile
                 size="small"
                 color={done ? 'success' : locked ? 'default' : 'primary'}
                 variant={done ? 'filled' : 'outlined'}
-                label={done ? '已完成' : locked ? '未解锁' : '学习中'}
+                label={fileStatus(file, true)}
+                data-testid="file-status"
               />
             </Stack>
             <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mt: 1, maxWidth: 520 }}>
@@ -180,7 +182,7 @@ function FileView({ detail, file }: { detail: MyCourseDetail; file: MyCourseFile
                 aria-label="本课件学习进度"
               />
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} data-testid="file-learned">
-                已学 {formatSeconds(file.learnedSeconds)} / 要求 {formatSeconds(file.needSeconds)}
+                已学 {formatDuration(file.learnedSeconds)} / 要求 {formatDuration(file.needSeconds)}
               </Typography>
             </Stack>
             {file.needAllPages && file.pageCount > 0 && (

@@ -11,13 +11,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CourseLearnerState, type MyCourseRecord } from '../../../common/api/course';
+import { formatDuration } from '../../../common/duration';
 import { formatTime } from '../../../common/format';
 import { EmptyState } from '../../components/EmptyState';
 import { ListPagination } from '../../components/ListPagination';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
 import { useMyCourseRecords } from './api/courses';
-import { formatSeconds } from './format';
 
 const PAGE_SIZE = 10;
 
@@ -71,7 +71,7 @@ export function MyCourseRecordsTab() {
                         </Box>
                       </TableCell>
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
-                        {formatSeconds(r.learnedSeconds)} / {formatSeconds(r.needSeconds)}
+                        {formatDuration(r.learnedSeconds)} / {formatDuration(r.needSeconds)}
                       </TableCell>
                       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatTime(r.startTime, 'YYYY-MM-DD HH:mm') || '—'}</TableCell>
                       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatTime(r.finishTime, 'YYYY-MM-DD HH:mm') || '—'}</TableCell>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ConvertState, CourseFileKind, CourseLearnerState, CourseTab, LearnState, type MyCourseDetail, type MyCourseFile, type MyCourseRecord } from '../../../common/api/course';
+import { ConvertState, CourseFileKind, PAGE_SESSION_PATTERN, CourseLearnerState, CourseTab, LearnState, type BeatResult, type MyCourseDetail, type MyCourseFile, type MyCourseRecord } from '../../../common/api/course';
 import { learner, pageOf } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 import { api, startMockServer } from '../../testing/server';
@@ -64,7 +64,7 @@ const detail = (files: MyCourseFile[], over: Partial<MyCourseDetail> = {}): MyCo
   ...over,
 });
 
-const beatResult = (over = {}) => ({
+const beatResult = (over: Partial<BeatResult> = {}): BeatResult => ({
   credited: 0,
   learnedSeconds: 0,
   needSeconds: 60,
@@ -120,11 +120,91 @@ describe('course view', () => {
       ],
     });
     expect(await screen.findByText('课文内容')).toBeTruthy();
-    await waitFor(() => expect(beats[0]).toEqual({ courseId: 'c1', fileId: 'f1', position: 0, playing: true, visible: true }));
+    await waitFor(() => expect(beats[0]).toEqual({ courseId: 'c1', fileId: 'f1', pageSession: expect.stringMatching(new RegExp(PAGE_SESSION_PATTERN)), position: 0, playing: true, visible: true }));
     expect(await screen.findByText('已学 30秒 / 要求 1分钟')).toBeTruthy();
     // The next file is locked: no link to it.
     const outline = screen.getByRole('navigation', { name: '课程目录' });
     expect(within(outline).getByLabelText('第二课，未解锁').getAttribute('href')).toBeNull();
+  });
+
+  it('each opening of a file is a page session: its beats share one id, the next opening gets another', async () => {
+    const beats: any[] = [];
+    const { user } = renderApp({
+      path: '/web/course/view/c1/f1',
+      user: learner(),
+      handlers: [
+        api('course/learn/detail', detail([lesson(), lesson({ id: 'f2', title: '第二课', content: '<p>第二课内容</p>' })])),
+        api('course/learn/beat', (body: any) => {
+          beats.push(body);
+          return beatResult();
+        }),
+      ],
+    });
+    await waitFor(() => expect(beats).toHaveLength(1));
+    const first = beats[0].pageSession;
+    expect(first).toMatch(new RegExp(PAGE_SESSION_PATTERN));
+    await user.click(within(screen.getByRole('navigation', { name: '课程目录' })).getByRole('link', { name: /^第二课/ }));
+    expect(await screen.findByText('第二课内容')).toBeTruthy();
+    await waitFor(() => expect(beats.filter((b) => b.fileId === 'f2')).toHaveLength(1));
+    // Leaving the first file is its page's last beat (not playing); the second file is a new page session.
+    expect(beats.filter((b) => b.fileId === 'f1')).toEqual([
+      expect.objectContaining({ pageSession: first, playing: true }),
+      expect.objectContaining({ pageSession: first, playing: false }),
+    ]);
+    const second = beats.find((b) => b.fileId === 'f2').pageSession;
+    expect(second).toMatch(new RegExp(PAGE_SESSION_PATTERN));
+    expect(second).not.toBe(first);
+  });
+
+  it('while a video plays the outline and the header show one status, and durations follow one unit rule', async () => {
+    const beats: any[] = [];
+    let answer = beatResult({ learnedSeconds: 0, needSeconds: 8 });
+    const video = lesson({ id: 'f1', title: '开篇视频', kind: CourseFileKind.VIDEO, viewer: 'video', content: '', url: '/media/intro.mp4', needSeconds: 8, durationSec: 8 });
+    const summary = lesson({ id: 'f2', title: '课后小结', needSeconds: 90 });
+    renderApp({
+      path: '/web/course/view/c1/f1',
+      user: learner(),
+      handlers: [
+        // Read again once the file is done: the server's figures then.
+        api('course/learn/detail', () =>
+          detail([answer.state === LearnState.DONE ? { ...video, learnedSeconds: 8, state: LearnState.DONE } : video, summary], { unlockInOrder: false, needSeconds: 98 }),
+        ),
+        api('course/learn/beat', (body: any) => {
+          beats.push(body);
+          return answer;
+        }),
+      ],
+    });
+    const header = await screen.findByTestId('file-status');
+    const outline = screen.getByRole('navigation', { name: '课程目录' });
+    const row = (title: string) => within(outline).getByRole('link', { name: new RegExp(`^${title}，`) });
+    await waitFor(() => expect(beats).toHaveLength(1));
+
+    // Playing, nothing credited yet: the header and the outline agree.
+    const el = document.querySelector('video')!;
+    Object.defineProperty(el, 'paused', { configurable: true, get: () => false });
+    el.dispatchEvent(new Event('play'));
+    await waitFor(() => expect(beats.at(-1)).toMatchObject({ fileId: 'f1', playing: true }));
+    expect(header.textContent).toBe('学习中');
+    expect(row('开篇视频').getAttribute('aria-label')).toBe('开篇视频，学习中');
+    expect(within(row('开篇视频')).getByText('学习中')).toBeTruthy();
+    // The file not open and never studied is the one not started.
+    expect(row('课后小结').getAttribute('aria-label')).toBe('课后小结，未开始');
+    // Seconds under a minute, on both sides and in both places.
+    expect(screen.getByTestId('file-learned').textContent).toBe('已学 0秒 / 要求 8秒');
+    expect(within(row('开篇视频')).getByText('0秒 / 8秒')).toBeTruthy();
+    expect(within(row('课后小结')).getByText('0秒 / 1.5分钟')).toBeTruthy();
+
+    // Credited while playing: still one status; done comes from the server and shows in both places too.
+    answer = beatResult({ learnedSeconds: 5, needSeconds: 8 });
+    el.dispatchEvent(new Event('pause'));
+    await waitFor(() => expect(screen.getByTestId('file-learned').textContent).toBe('已学 5秒 / 要求 8秒'));
+    expect(header.textContent).toBe('学习中');
+    expect(row('开篇视频').getAttribute('aria-label')).toBe('开篇视频，学习中');
+    answer = beatResult({ learnedSeconds: 8, needSeconds: 8, state: LearnState.DONE });
+    el.dispatchEvent(new Event('play'));
+    await waitFor(() => expect(screen.getByTestId('file-status').textContent).toBe('已完成'));
+    expect(row('开篇视频').getAttribute('aria-label')).toBe('开篇视频，已完成');
   });
 
   it('a locked file is not shown and sends no beat', async () => {

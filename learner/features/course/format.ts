@@ -1,15 +1,5 @@
+import { LearnState, type MyCourseFile } from '../../../common/api/course';
 import { formatTime } from '../../../common/format';
-
-/** 95 → 1分35秒; 3600 → 1小时; 0 → 0分钟. */
-export function formatSeconds(total: number): string {
-  const s = Math.max(0, Math.floor(total));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  if (h > 0) return m > 0 ? `${h}小时${m}分` : `${h}小时`;
-  if (m > 0) return sec > 0 ? `${m}分${sec}秒` : `${m}分钟`;
-  return sec > 0 ? `${sec}秒` : '0分钟';
-}
 
 /** A deadline as the cards show it. */
 export const formatDeadline = (deadline: number | null) => (deadline ? formatTime(deadline, 'YYYY-MM-DD HH:mm') : '');
@@ -19,4 +9,17 @@ export function fileProgress(learned: number, need: number, done: boolean): numb
   if (done) return 100;
   if (need <= 0) return 0;
   return Math.min(99, Math.floor((learned / need) * 100));
+}
+
+export type FileStatus = '未解锁' | '已完成' | '学习中' | '未开始';
+
+/**
+ * A file's status as the learner sees it, the one source for the outline and the open file's
+ * header: locked and done are the server's; a file is being learned (学习中) while it is open or
+ * once any time, page or playback is recorded on it, else not started (未开始).
+ */
+export function fileStatus(file: Pick<MyCourseFile, 'state' | 'learnedSeconds' | 'pagesSeen' | 'furthest'>, open: boolean): FileStatus {
+  if (file.state === LearnState.LOCKED) return '未解锁';
+  if (file.state === LearnState.DONE) return '已完成';
+  return open || file.learnedSeconds > 0 || file.pagesSeen > 0 || file.furthest > 0 ? '学习中' : '未开始';
 }

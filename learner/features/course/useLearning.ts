@@ -8,6 +8,11 @@ const SEEK_SLACK_S = 2;
 /** A timeupdate step larger than this is a seek, not playback. */
 const PLAY_STEP_S = 3;
 
+/** A page session: 16 random bytes in hex, made each time the page opens a file (getRandomValues works on plain http too). */
+export function newPageSession(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 const isMediaViewer = (file: MyCourseFile) => file.viewer === 'video' || file.viewer === 'audio';
 const pageVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
@@ -24,7 +29,9 @@ export interface Learning {
 /**
  * The learning heartbeat of one open file: a beat every COURSE_BEAT_MS, and at once when playback
  * starts, pauses or ends, when the page is hidden or shown, when the PDF page changes and when the
- * file is left. Beats never overlap (a change during a beat is sent right after it). The server
+ * file is left. Beats never overlap (a change during a beat is sent right after it). Each opening
+ * of a file is a page session with its own random id, sent with its beats: the server credits only
+ * the time between two beats of one page session, never across a close and reopen. The server
  * decides what counts; this hook only reports, follows its seek-back, and shows its check.
  * With noSkip, seeking past the furthest point reached is undone here too.
  */
@@ -42,6 +49,7 @@ export function useLearning({
   const [check, setCheck] = useState(false);
   const media = useRef<HTMLMediaElement | null>(null);
   const page = useRef<number | undefined>(undefined);
+  const pageSession = useRef('');
   const furthest = useRef(0);
   const lastTime = useRef(0);
   const inflight = useRef(false);
@@ -61,6 +69,7 @@ export function useLearning({
       return {
         courseId,
         fileId: fileId!,
+        pageSession: pageSession.current,
         position: isMedia && el ? Math.max(0, el.currentTime || 0) : 0,
         playing,
         visible: pageVisible(),
@@ -106,6 +115,7 @@ export function useLearning({
   // Every COURSE_BEAT_MS while the file is open, at once on opening it, on showing/hiding the page, and once more (not playing) on leaving it.
   useEffect(() => {
     if (!fileId || !learnable) return;
+    pageSession.current = newPageSession();
     furthest.current = file?.furthest ?? 0;
     lastTime.current = file?.position ?? 0;
     page.current = undefined;

@@ -12,13 +12,20 @@ import * as repo from './learn.repository';
  * Learning time the server can vouch for. The page beats every 15 s (and at once on play, pause,
  * hide, show and file change) with the file, the position and whether it is playing and visible.
  *
+ * Every beat carries a page session: a random id the page makes each time it opens a file. Time
+ * is credited only between two beats of the same page session, so a tab closed and opened again
+ * (whose closing beat may never have arrived) is never credited the time it was closed.
+ *
  * Crediting is per learner, through a chain: the learner's most recently beaten row
- * (course_learn.beat_time, indexed). Since the page beats at once on every change, the state a
- * beat reports holds until the next one: a beat on the chain's file credits the real time since
- * the chain's last beat, capped at CREDIT_CAP_MS, when that beat said playing and visible (and
- * nothing when the gap shows the page was gone: over CHAIN_BREAK_MS). A playing, visible beat on another file moves the chain there and credits nothing for
- * the switch; a paused or hidden beat on another file (a background tab) leaves the chain alone.
- * So a second tab or a second file never adds time: the sum credited never exceeds the wall time.
+ * (course_learn.beat_time, indexed) and the page session of its last beat. Since the page beats at
+ * once on every change, the state a beat reports holds until the next one: a beat of the chain's
+ * page session on its file credits the real time since the chain's last beat, capped at
+ * CREDIT_CAP_MS, when that beat said playing and visible (and nothing when the gap shows the page
+ * was gone: over CHAIN_BREAK_MS). A playing, visible beat of another page session (another file,
+ * another tab, or the same file opened again) moves the chain there and credits nothing for the
+ * switch; a paused or hidden beat of another page session (a background tab) leaves the chain
+ * alone. So a second tab or a second file never adds time: the sum credited never exceeds the
+ * wall time.
  * Each beat is one lookup statement and one write guarded by the beat time it read, so two
  * concurrent beats (two tabs) can never credit the same interval twice.
  *
@@ -93,6 +100,7 @@ export async function beat(ctx: ServiceContext, userId: string, body: BeatBody, 
     doneTime: row.f_done_time,
     beatTime: row.f_beat_time ?? 0,
     beatActive: row.f_beat_active ?? 0,
+    beatPage: row.f_beat_page ?? '',
   };
 
   if (isNew && def.unlockInOrder) {
@@ -100,16 +108,19 @@ export async function beat(ctx: ServiceContext, userId: string, body: BeatBody, 
     if (!isUnlocked(def, file.id, done)) throw fail('请先完成前面的课件，再学习这一节');
   }
 
-  // The chain: this beat continues it, takes it over, or (paused/hidden elsewhere) leaves it be.
-  const continues = row.c_file_id === file.id;
+  // The chain: this beat continues it (same file, same page session), takes it over, or (paused or
+  // hidden in another page) leaves it be.
+  const chainRow = row.c_file_id === file.id;
+  const continues = chainRow && row.c_beat_page === body.pageSession;
   const takesOver = !continues && active;
   const onChain = continues || takesOver;
   const gap = Math.max(0, now - (row.c_beat_time ?? now));
   // The page beats at once on every change, so what the chain's last beat said held until now.
   let credit = continues && row.c_beat_active === 1 && gap <= CHAIN_BREAK_MS ? Math.min(gap, CREDIT_CAP_MS) : 0;
 
-  let checkDue: number | null = onChain ? row.c_check_due : null;
-  let checkPending = onChain ? row.c_check_pending ?? 0 : 0;
+  // A beat that leaves the chain be on the chain's own row (a background tab on the same file) keeps its check.
+  let checkDue: number | null = onChain || chainRow ? row.c_check_due : null;
+  let checkPending = onChain || chainRow ? row.c_check_pending ?? 0 : 0;
   let msg: string | undefined;
   if (onChain) {
     if (def.checkMinutes === 0) {
@@ -165,6 +176,7 @@ export async function beat(ctx: ServiceContext, userId: string, body: BeatBody, 
     done_time: becameDone ? now : f.doneTime,
     beat_time: onChain ? now : f.beatTime,
     beat_active: onChain ? (active && seekTo === null ? 1 : 0) : f.beatActive,
+    beat_page: onChain ? body.pageSession : f.beatPage,
     check_due: checkDue,
     check_pending: checkPending,
     update_time: now,

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import type { BodyOf, CourseLearnerRecord, CourseRecordExportBody, courseRecordApi } from '../../../common/api';
 import { CourseLearnerState } from '../../../common/api/course';
+import { formatDuration } from '../../../common/duration';
 import type { Page } from '../../../common/errorCodes';
 import type { ServiceContext } from '../../context';
 import { fail, notFound } from '../../lib/errors';
@@ -70,14 +71,6 @@ export async function pagingRecords(ctx: ServiceContext, body: BodyOf<typeof cou
   const { def, filter } = await audienceFilter(ctx, body.params);
   const page = await repo.pageAudience(ctx.db, filter, body);
   return { ...page, records: await toRecords(ctx, def, page.records) };
-}
-
-/** "1时2分3秒", as the learner page shows time. */
-export function formatDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return `${h ? `${h}时` : ''}${h || m ? `${m}分` : ''}${s}秒`;
 }
 
 const time = (t: number | null) => (t === null ? '' : dayjs(t).format('YYYY-MM-DD HH:mm:ss'));

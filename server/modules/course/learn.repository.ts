@@ -31,8 +31,8 @@ function compiledOnce<A extends Record<string, unknown>>(keys: readonly (keyof A
 /**
  * What a heartbeat needs, in one statement of primary-key and index probes: the learner's
  * department (audience), their row for the beaten file (f_*, null when never opened), their
- * latest-beaten row, the crediting chain (c_*, null when they never learned anything), and their
- * standing on the course (s_*).
+ * latest-beaten row, the crediting chain (c_*, with the page session of its last beat; null when
+ * they never learned anything), and their standing on the course (s_*).
  */
 export interface BeatLookupRow {
   dept_id: string;
@@ -46,10 +46,12 @@ export interface BeatLookupRow {
   f_done_time: number | null;
   f_beat_time: number | null;
   f_beat_active: number | null;
+  f_beat_page: string | null;
   c_file_id: string | null;
   c_course_id: string | null;
   c_beat_time: number | null;
   c_beat_active: number | null;
+  c_beat_page: string | null;
   c_check_due: number | null;
   c_check_pending: number | null;
   /** The learner's standing on the course (null: not started). */
@@ -81,10 +83,12 @@ const beatLookupQuery = compiledOnce<{ userId: string; courseId: string; fileId:
       'f.done_time as f_done_time',
       'f.beat_time as f_beat_time',
       'f.beat_active as f_beat_active',
+      'f.beat_page as f_beat_page',
       'c.file_id as c_file_id',
       'c.course_id as c_course_id',
       'c.beat_time as c_beat_time',
       'c.beat_active as c_beat_active',
+      'c.beat_page as c_beat_page',
       'c.check_due as c_check_due',
       'c.check_pending as c_check_pending',
       's.start_time as s_start_time',
@@ -121,12 +125,12 @@ export async function insertLearn(db: Db, row: CourseLearnRow): Promise<boolean>
 export type LearnBeatValues = Pick<
   CourseLearnRow,
   | 'learned_ms' | 'position_ms' | 'furthest_ms' | 'pages_seen' | 'pages_count' | 'done' | 'done_time' | 'beat_time'
-  | 'beat_active' | 'check_due' | 'check_pending' | 'update_time'
+  | 'beat_active' | 'beat_page' | 'check_due' | 'check_pending' | 'update_time'
 >;
 type BeatWrite = Omit<LearnBeatValues, 'learned_ms'> & { credit: number; userId: string; fileId: string; readBeatTime: number };
 
 const BEAT_WRITE_KEYS = [
-  'position_ms', 'furthest_ms', 'pages_seen', 'pages_count', 'done', 'done_time', 'beat_time', 'beat_active', 'check_due',
+  'position_ms', 'furthest_ms', 'pages_seen', 'pages_count', 'done', 'done_time', 'beat_time', 'beat_active', 'beat_page', 'check_due',
   'check_pending', 'update_time', 'credit', 'userId', 'fileId', 'readBeatTime',
 ] as const;
 
@@ -142,6 +146,7 @@ const beatWriteQuery = compiledOnce<BeatWrite>(BEAT_WRITE_KEYS, (db, a) =>
       done_time: a.done_time,
       beat_time: a.beat_time,
       beat_active: a.beat_active,
+      beat_page: a.beat_page,
       check_due: a.check_due,
       check_pending: a.check_pending,
       update_time: a.update_time,
