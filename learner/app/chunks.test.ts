@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, importWithRetry, isChunkLoadError, RELOAD_GUARD_MS, reloadForNewRelease, routeChunk, setReloadPage } from './chunks';
+import { ChunkLoadError, importWithRetry, isChunkLoadError, loadOrReload, RELOAD_GUARD_MS, reloadForNewRelease, routeChunk, setReloadPage } from './chunks';
 
 const chunkFailure = () => new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/NoticeListPage-abc.js');
 const NO_WAIT = [0, 0];
 
-let reload: ReturnType<typeof vi.fn<() => void>>;
+let reload: ReturnType<typeof vi.fn<(href?: string) => void>>;
 let serverUp = true;
 let restoreReload: () => void;
 
 beforeEach(() => {
   sessionStorage.clear();
   serverUp = true;
-  reload = vi.fn<() => void>();
+  reload = vi.fn<(href?: string) => void>();
   vi.stubGlobal('fetch', vi.fn(async () => (serverUp ? new Response('{}') : Promise.reject(new TypeError('Failed to fetch')))));
   restoreReload = setReloadPage(reload);
 });
@@ -59,7 +59,7 @@ describe('chunk loading', () => {
   it('offline: gives up with a ChunkLoadError after the retries, and never reloads (the browser would show its own error page)', async () => {
     serverUp = false;
     const load = flaky(99);
-    await expect(importWithRetry(load, NO_WAIT)).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(loadOrReload(load, undefined, NO_WAIT)).rejects.toBeInstanceOf(ChunkLoadError);
     expect(load).toHaveBeenCalledTimes(3);
     expect(reload).not.toHaveBeenCalled();
   });
@@ -67,14 +67,16 @@ describe('chunk loading', () => {
   it('after a release (server answers, chunk gone): reloads the tab once, then shows the error instead of looping', async () => {
     localStorage.setItem('examhall:paper:p1:journal', '[{"quId":"q1"}]');
     let settled = false;
-    void importWithRetry(flaky(99), NO_WAIT).finally(() => (settled = true));
+    void loadOrReload(flaky(99), 'http://localhost/web/notice', NO_WAIT).finally(() => (settled = true));
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    // The page being opened, not the one the navigation started from.
+    expect(reload).toHaveBeenCalledWith('http://localhost/web/notice');
     // The page goes away: the import never settles into an error page meanwhile.
     await new Promise((r) => setTimeout(r, 20));
     expect(settled).toBe(false);
 
     // The reloaded tab still fails (a broken deployment): no second reload within the guard's time.
-    await expect(importWithRetry(flaky(99), NO_WAIT)).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(loadOrReload(flaky(99), 'http://localhost/web/notice', NO_WAIT)).rejects.toBeInstanceOf(ChunkLoadError);
     expect(reload).toHaveBeenCalledTimes(1);
     // The exam's answer journal is untouched.
     expect(localStorage.getItem('examhall:paper:p1:journal')).toBe('[{"quId":"q1"}]');
@@ -82,11 +84,11 @@ describe('chunk loading', () => {
 
   it('reloads again for a later release, once the guard time has passed', async () => {
     let now = 1_000_000;
-    expect(await reloadForNewRelease(() => now)).toBe(true);
+    expect(await reloadForNewRelease(undefined, () => now)).toBe(true);
     now += RELOAD_GUARD_MS - 1;
-    expect(await reloadForNewRelease(() => now)).toBe(false);
+    expect(await reloadForNewRelease(undefined, () => now)).toBe(false);
     now += 2;
-    expect(await reloadForNewRelease(() => now)).toBe(true);
+    expect(await reloadForNewRelease(undefined, () => now)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
   });
 

@@ -44,15 +44,21 @@ export async function serverAnswers(): Promise<boolean> {
   }
 }
 
-let reload = () => window.location.reload();
+let reload = (href?: string) => {
+  if (href && href !== window.location.href) window.location.assign(href);
+  else window.location.reload();
+};
 
-/** Loads the page afresh: new chunks, the same storage (an exam's answer journal stays). */
-export function reloadPage(): void {
-  reload();
+/**
+ * Loads a page afresh: new chunks, the same storage (an exam's answer journal stays). `href`: the
+ * page to load instead of this one (a navigation that failed has not changed the address yet).
+ */
+export function reloadPage(href?: string): void {
+  reload(href);
 }
 
 /** Replace how the page reloads (tests: jsdom cannot reload). Returns the previous way. */
-export function setReloadPage(fn: () => void): () => void {
+export function setReloadPage(fn: (href?: string) => void): (href?: string) => void {
   const previous = reload;
   reload = fn;
   return previous;
@@ -64,24 +70,23 @@ const RELOAD_KEY = 'chunk-reload';
 export const RELOAD_GUARD_MS = 10 * 60_000;
 
 /**
- * Reloads the page once when a chunk failed although the server answers (a release removed the
- * files this tab was built with). Returns whether a reload started; never twice within
+ * Reloads the page (or loads `href`) once when a chunk failed although the server answers (a
+ * release removed the files this tab was built with). Returns whether it did; never twice within
  * RELOAD_GUARD_MS in one tab (sessionStorage), so a page that still fails after the reload shows
  * its error page instead.
  */
-export async function reloadForNewRelease(now: () => number = Date.now): Promise<boolean> {
+export async function reloadForNewRelease(href?: string, now: () => number = Date.now): Promise<boolean> {
   const last = reloads.get<number>(RELOAD_KEY);
   if (typeof last === 'number' && now() - last < RELOAD_GUARD_MS) return false;
   if (!(await serverAnswers())) return false;
   reloads.set(RELOAD_KEY, now());
-  reloadPage();
+  reloadPage(href);
   return true;
 }
 
 /**
- * `load()` with retries for chunk failures (RETRY_DELAYS); other errors (a bug in the module)
- * fail at once. After the last retry the page reloads for a new release when it should (and the
- * returned promise then never settles); else it rejects with a ChunkLoadError.
+ * `load()`, tried again after each of `delays` when the chunk failed to load; other errors (a bug
+ * in the module) fail at once. Rejects with a ChunkLoadError after the last retry.
  */
 export async function importWithRetry<T>(load: () => Promise<T>, delays: readonly number[] = RETRY_DELAYS): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
@@ -89,25 +94,37 @@ export async function importWithRetry<T>(load: () => Promise<T>, delays: readonl
       return await load();
     } catch (error) {
       if (!isChunkLoadError(error)) throw error;
-      if (attempt < delays.length) {
-        await sleep(delays[attempt]);
-        continue;
-      }
-      if (await reloadForNewRelease()) return new Promise<T>(() => undefined);
-      throw new ChunkLoadError(error);
+      if (attempt >= delays.length) throw new ChunkLoadError(error);
+      await sleep(delays[attempt]);
     }
   }
 }
 
-/** A React.lazy loader with the same retries: `lazy(withRetry(() => import('./X').then(…)))`. */
+/**
+ * importWithRetry, and when that fails while the server answers, the reload for a new release
+ * (loading `href`, the page being opened); the promise then never settles, as the page goes.
+ */
+export async function loadOrReload<T>(load: () => Promise<T>, href?: string, delays: readonly number[] = RETRY_DELAYS): Promise<T> {
+  try {
+    return await importWithRetry(load, delays);
+  } catch (error) {
+    if (error instanceof ChunkLoadError && (await reloadForNewRelease(href))) return new Promise<T>(() => undefined);
+    throw error;
+  }
+}
+
+/** A React.lazy loader with the same retries and reload: `lazy(withRetry(() => import('./X').then(…)))`. */
 export const withRetry =
   <T>(load: () => Promise<T>) =>
   () =>
-    importWithRetry(load);
+    loadOrReload(load);
 
 export interface RouteChunk {
-  /** Resolves once the component is loaded (at once after the first time); rejects with a ChunkLoadError. */
-  load: () => Promise<ComponentType>;
+  /**
+   * Resolves once the component is loaded (at once after the first time); rejects with a
+   * ChunkLoadError. `href`: the page being opened, loaded afresh after a new release.
+   */
+  load: (href?: string) => Promise<ComponentType>;
   loaded: () => ComponentType | undefined;
 }
 
@@ -120,9 +137,9 @@ export function routeChunk(load: () => Promise<ComponentType>): RouteChunk {
   let component: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   return {
-    load: () => {
+    load: (href) => {
       if (component) return Promise.resolve(component);
-      pending ??= importWithRetry(load).then(
+      pending ??= loadOrReload(load, href).then(
         (c) => (component = c),
         (error: unknown) => {
           pending = undefined;

@@ -75,6 +75,8 @@ describe('a page whose code cannot load', { timeout: 60_000 }, () => {
     net.detailGone = true;
     await user.click(await screen.findByRole('link', { name: /停电通知/ }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    // The notice being opened is what loads afresh, not the list the click started from.
+    expect(reload).toHaveBeenCalledWith(expect.stringMatching(/\/web\/notice\/detail\/n1$/));
   });
 });
 

@@ -20,8 +20,8 @@ function chunked(load: () => Promise<ComponentType>, errorElement: ReactNode): N
     return Loaded ? <Loaded /> : null;
   }
   return {
-    loader: async () => {
-      await chunk.load();
+    loader: async ({ request }) => {
+      await chunk.load(request.url);
       return null;
     },
     // Once loaded there is nothing to load again: search changes and revalidations stay instant.

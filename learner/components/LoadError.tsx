@@ -19,14 +19,24 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 /**
  * A load that failed: never the empty state (an unreachable server is not "no notices"). Says what
  * went wrong and offers 重试; a record the server says does not exist (试卷不存在) offers the way
- * home instead, since retrying cannot help.
+ * home instead, since retrying cannot help. `fullPage`: centred on a screen of its own.
  */
-export function LoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying?: boolean }) {
+export function LoadError({ error, onRetry, retrying, fullPage }: { error: unknown; onRetry: () => void; retrying?: boolean; fullPage?: boolean }) {
   const missing = isNotFound(error);
   // The server answered (an ApiError with its code): not a network problem, so no offline icon.
   const Icon = missing ? SearchOff : error instanceof ApiError && error.status !== undefined ? ErrorOutline : CloudOffOutlined;
   return (
-    <Box role="alert" sx={{ py: 7, px: 2, textAlign: 'center', color: 'text.secondary' }}>
+    <Box
+      role="alert"
+      sx={{
+        py: 7,
+        px: 2,
+        textAlign: 'center',
+        color: 'text.secondary',
+        // A page of its own (the exam page has no layout): in the middle of the screen, as its spinner was.
+        ...(fullPage && { minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center' }),
+      }}
+    >
       <Icon sx={{ fontSize: 52, color: 'action.disabled' }} aria-hidden />
       {missing ? (
         <Typography component="h1" sx={{ mt: 1, color: 'text.primary', fontWeight: 500, fontSize: 18 }}>
