@@ -1,20 +1,46 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, type NonIndexRouteObject, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { paths } from '../config/paths';
+import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { AppRoot } from './AppRoot';
+import { routeChunk } from './chunks';
 import type { RouteHandle } from './DocumentTitle';
 import { RedirectPage } from './RedirectPage';
 
+/**
+ * A route whose component is its own chunk, loaded by the route's loader (learner/app/chunks.ts:
+ * retried, and run again by 重试 or the next visit). Any failure, loading or rendering, shows
+ * `errorElement` in the route's place: inside the parent layout, header and all.
+ */
+function chunked(load: () => Promise<ComponentType>, errorElement: ReactNode): NonIndexRouteObject {
+  const chunk = routeChunk(load);
+  function ChunkedRoute() {
+    const Loaded = chunk.loaded();
+    return Loaded ? <Loaded /> : null;
+  }
+  return {
+    loader: async ({ request }) => {
+      await chunk.load(request.url);
+      return null;
+    },
+    // Once loaded there is nothing to load again: search changes and revalidations stay instant.
+    shouldRevalidate: () => chunk.loaded() === undefined,
+    Component: ChunkedRoute,
+    errorElement,
+  };
+}
+
 /** A screen loaded on first visit: each page (and each layout) is its own chunk. */
-const page = (entry: { path: string; title: string }, load: () => Promise<ComponentType>): RouteObject => ({
+const page = (entry: { path: string; title: string }, load: () => Promise<ComponentType>, errorElement: ReactNode = <RouteErrorPage />): RouteObject => ({
   path: entry.path,
   handle: { title: entry.title } satisfies RouteHandle,
-  lazy: async () => ({ Component: await load() }),
+  ...chunked(load, errorElement),
 });
 
+/** A layout in its own chunk; if it fails, nothing of it can show, so its error page is the whole page. */
 const layout = (load: () => Promise<ComponentType>, children: RouteObject[]): RouteObject => ({
-  lazy: async () => ({ Component: await load() }),
+  ...chunked(load, <RouteErrorPage fullPage />),
   children,
 });
 
@@ -27,12 +53,13 @@ const notFound = () => import('../features/errors/NotFoundPage').then((m) => m.N
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
+    errorElement: <RouteErrorPage fullPage />,
     // Shown while the first screen's code loads.
     hydrateFallbackElement: <LoadingScreen fullPage />,
     children: [
       // The exam page has no site header: its own bar holds the time, the save state and hand-in.
-      page(paths.examStart, () => import('../features/exam/ExamPage').then((m) => m.ExamPage)),
-      page(paths.sync, () => import('../features/auth/SyncPage').then((m) => m.SyncPage)),
+      page(paths.examStart, () => import('../features/exam/ExamPage').then((m) => m.ExamPage), <RouteErrorPage fullPage />),
+      page(paths.sync, () => import('../features/auth/SyncPage').then((m) => m.SyncPage), <RouteErrorPage fullPage />),
       { path: paths.redirect.path, element: <RedirectPage />, handle: { title: paths.redirect.title } satisfies RouteHandle },
       layout(
         () => import('../layouts/WebLayout').then((m) => m.WebLayout),

@@ -1,3 +1,5 @@
+import { matchPath } from 'react-router-dom';
+
 /**
  * The one registry of learner routes: every path the app links to or mounts, with the title shown
  * in the browser tab (documentTitle(title, siteName)). Patterns use react-router syntax.
@@ -72,8 +74,31 @@ export const webMenu = [paths.course, paths.examList, paths.repo, paths.notice, 
   label: p.title,
 }));
 
-/** The header button a location belongs to: the menu entry whose path is a prefix of it. */
-export function activeMenuPath(pathname: string): string | undefined {
+/**
+ * Pages outside the five sections' own paths, with the section (menu path) each belongs to. The
+ * question view is opened from the wrong book and results (exams) and from practice and favourites
+ * (question banks): it keeps the section of the page it was opened from.
+ */
+const SECTION_OF_PAGE: { path: string; section: string | 'from' }[] = [
+  ...[paths.examCheck, paths.examStart, paths.examResult, paths.examDebug, paths.paperRecords, paths.paperList, paths.wrongBook].map((p) => ({
+    path: p.path,
+    section: paths.examList.path,
+  })),
+  { path: paths.profile.path, section: paths.userCenter.path },
+  { path: paths.quView.path, section: 'from' },
+];
+
+/**
+ * The header button a location belongs to: the menu entry sharing its first two path segments
+ * (/web/repo/view/1 → 题库训练), else the section SECTION_OF_PAGE gives it. `from` is the
+ * section of the page before (for pages reached from several sections); without one they count
+ * as part of 在线考试. Undefined for pages of no section (the 404).
+ */
+export function activeMenuPath(pathname: string, from?: string): string | undefined {
   const section = (p: string) => p.split('/').slice(0, 3).join('/');
-  return webMenu.find((m) => section(pathname) === section(m.path))?.path;
+  const own = webMenu.find((m) => section(pathname) === section(m.path))?.path;
+  if (own) return own;
+  const page = SECTION_OF_PAGE.find((s) => matchPath(s.path, pathname));
+  if (!page) return undefined;
+  return page.section === 'from' ? (from ?? paths.examList.path) : page.section;
 }

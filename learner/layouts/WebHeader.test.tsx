@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG_POLL_MS } from '../../common/constants';
+import { ErrorCode } from '../../common/errorCodes';
 import { getToken } from '../../common/http';
 import { scopedStorage, sessionScope } from '../../common/storage';
 import { admin, learner, notice, pageOf } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
-import { api, startMockServer } from '../testing/server';
+import { api, fail, startMockServer } from '../testing/server';
 
 startMockServer();
 
@@ -72,6 +73,26 @@ describe('learner header', () => {
     expect(screen.getAllByText('测试考试平台').length).toBeGreaterThan(0);
     expect(screen.getByText('© 2026 测试单位')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('公告详情 - 测试考试平台'));
+  });
+
+  it('highlights the section a page belongs to: the profile is the user centre, and a question keeps the section it was opened from', async () => {
+    const { router } = renderApp({
+      path: '/profile/index',
+      user: learner(),
+      handlers: [
+        api('user/qu/detail', () => fail(ErrorCode.FORBIDDEN, '您还不能查看这道题的答案')),
+        api('user/wrong-book/paging', pageOf([])),
+        api('paper/paper/paging', pageOf([])),
+      ],
+    });
+    const nav = await screen.findByRole('navigation', { name: '主导航' });
+    const current = () => within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent);
+    await waitFor(() => expect(current()).toEqual(['用户中心']));
+    await act(() => router.navigate('/web/qu/view/q1'));
+    expect(await screen.findByText('您还不能查看这道题的答案')).toBeTruthy();
+    expect(current()).toEqual(['用户中心']);
+    await act(() => router.navigate('/web/book/list/e1'));
+    await waitFor(() => expect(current()).toEqual(['在线考试']));
   });
 
   it('opens the message tab of the user centre from the avatar', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -16,14 +16,25 @@ import { HEADER_HEIGHT, UNREAD_MAX } from '../../common/constants';
 import { ADMIN_HOME } from '../../common/routing';
 import { logout } from '../../common/services/auth';
 import { RoleType } from '../../common/codes';
+import { withRetry } from '../app/chunks';
 import { useSession } from '../app/session/context';
 import { SiteLogo } from '../components/SiteLogo';
 import { PAGE_WIDTH } from '../config/layout';
 import { activeMenuPath, paths, webMenu } from '../config/paths';
 
 // Loaded when first opened: neither belongs on the first load of every page.
-const NavMenu = lazy(() => import('./NavMenu').then((m) => ({ default: m.NavMenu })));
-const ConfirmDialog = lazy(() => import('../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+const NavMenu = lazy(withRetry(() => import('./NavMenu').then((m) => ({ default: m.NavMenu }))));
+const ConfirmDialog = lazy(withRetry(() => import('../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog }))));
+
+/** The section of the page this tab came from (another site, or none: undefined). */
+function referrerSection(): string | undefined {
+  try {
+    const from = new URL(document.referrer);
+    return from.origin === window.location.origin ? activeMenuPath(from.pathname) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The learner header (spec section 2): logo or site name, the five menu buttons, and on the right
@@ -34,7 +45,12 @@ export function WebHeader() {
   const { user, site, unread, clear } = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const active = activeMenuPath(pathname);
+  // The section of the last page that had one: pages reached from several sections keep it.
+  const [from, setFrom] = useState(referrerSection);
+  const active = activeMenuPath(pathname, from);
+  useEffect(() => {
+    if (active) setFrom(active);
+  }, [active]);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [confirmLogout, setConfirmLogout] = useState(false);
   // Mounted from their first opening on, so they can animate closed.

@@ -51,7 +51,7 @@ import { QuEditor } from './QuEditor';
 import { IssueSummary } from './QuFormPage';
 import { QuPreview } from './QuPreview';
 import { checkQuestion, fromQuBody, toQuBody } from './quModel';
-import { stemText } from './QuList';
+import { stemText } from '../../../common/richText';
 import { questionsPath } from './paths';
 import { RepoPicker } from './RepoPicker';
 

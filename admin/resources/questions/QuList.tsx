@@ -9,6 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { quApi, type QuFilters, type QuListItem } from '../../../common/api';
 import { QuLevel, QuType } from '../../../common/codes';
 import { formatTime } from '../../../common/format';
+import { stemText } from '../../../common/richText';
 import { download } from '../../../common/http';
 import { call } from '../../../common/http';
 import { endpointKey } from '../../providers/endpointQuery';
@@ -18,7 +19,6 @@ import { actionColumn, compactFilters, ResourceList } from '../shared/listParts'
 import { parseCode } from '../shared/util';
 import { importPath } from './paths';
 import { QuBulkActions } from './QuBulkActions';
-import { htmlToText } from './quModel';
 import { RepoPickerInput } from './RepoPicker';
 
 const RESOURCE = 'repo/qu';
@@ -40,11 +40,6 @@ function TagFilterInput({ source }: { source: string; alwaysOn?: boolean }) {
       renderInput={(p) => <TextField {...p} label={translate('resources.repo/qu.fields.tag')} />}
     />
   );
-}
-
-/** The stem as one line of text (fill-in blanks drawn as ＿＿). */
-export function stemText(html: string): string {
-  return htmlToText(html.replace(/<span\b[^>]*data-blank[^>]*>[\s\S]*?<\/span>/gi, '＿＿')).replace(/\s+/g, ' ').trim();
 }
 
 function ListButtons() {

@@ -375,6 +375,6 @@ export function ExamPage() {
     if (query.data.state !== PaperState.IN_EXAM) return <Navigate to={paths.examResult.to(id)} replace />;
     return <TakingPaper paper={query.data} />;
   }
-  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError) return <LoadError fullPage error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return <LoadingScreen fullPage text="正在打开试卷…" />;
 }

@@ -2,13 +2,13 @@ import type { BodyOf, WrongBookCheck, wrongBookApi } from '../../../common/api';
 import type { QuBody } from '../../../common/api/qu';
 import { QuType, ResultShow } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
+import { stemText } from '../../../common/richText';
 import type { ServiceContext } from '../../context';
 import type { WrongBookRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { judgePracticeAnswer, practiceAnswerOf, rightAnswerOf } from '../qu/qu.practiceJudge';
 import { toPublic } from '../qu/qu.public';
-import { htmlToText } from '../qu/qu.rules';
 import { registerQuAccess } from '../qu/qu.service';
 import { settingsOfPaper } from './paper.def';
 import * as repo from './paper.repository';
@@ -16,6 +16,8 @@ import * as repo from './paper.repository';
 /** The wrong book: questions a learner got wrong in an exam, as they were on the paper. */
 
 const questionOf = (r: WrongBookRow) => JSON.parse(r.question) as QuBody;
+/** The list's one line of stem (the column holds it for the title search). */
+const TITLE_MAX = 190;
 
 function itemOf(r: WrongBookRow) {
   return {
@@ -23,7 +25,8 @@ function itemOf(r: WrongBookRow) {
     examId: r.exam_id,
     quId: r.qu_id,
     quType: QuType.of(r.qu_type),
-    title: r.title,
+    // Drawn from the stored question, so rows saved before blanks showed as ____ read right too.
+    title: stemText(questionOf(r).content, TITLE_MAX) || r.title,
     wrongCount: r.wrong_count,
     createTime: r.create_time,
     updateTime: r.update_time,
@@ -53,7 +56,7 @@ export async function addToWrongBook(ctx: ServiceContext, userId: string, examId
     const id = known.get(w.quId);
     if (id) await repo.bumpWrong(ctx.db, id, json, now);
     else {
-      const title = htmlToText(w.question.content).replace(/\s+/g, ' ').trim().slice(0, 190) || QuType.label(w.quType);
+      const title = stemText(w.question.content, TITLE_MAX) || QuType.label(w.quType);
       fresh.push({ id: newId(), user_id: userId, exam_id: examId, qu_id: w.quId, qu_type: w.quType, title, question: json, wrong_count: 1, create_time: now, update_time: now });
     }
   }

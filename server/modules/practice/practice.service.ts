@@ -3,6 +3,7 @@ import type { BodyOf, PracticeAnswer, PracticeFeedback, PracticeRepo, PracticeRe
 import type { QuBody, QuDetail } from '../../../common/api/qu';
 import { PracticeMode, QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
+import { stemText } from '../../../common/richText';
 import { inTransaction, type ServiceContext } from '../../context';
 import type { PracticeTrainRow } from '../../db/schema';
 import { fail, notFound } from '../../lib/errors';
@@ -12,7 +13,6 @@ import { cryptoRng } from '../exam/paper.draw';
 import { wrongQuIdsOf } from '../paper/wrongbook.service';
 import { judgePracticeAnswer, practiceAnswerOf, rightAnswerOf } from '../qu/qu.practiceJudge';
 import { orderForLearner, toPublic } from '../qu/qu.public';
-import { htmlToText } from '../qu/qu.rules';
 import { bankOrder, getQuestions, registerQuAccess, tagsOfRepo } from '../qu/qu.service';
 import { getRepo, listStat, pagingReposOpenTo, repoOpenTo } from '../qu/repo.service';
 import * as repo from './practice.repository';
@@ -25,7 +25,7 @@ import * as repo from './practice.repository';
 
 const noTrain = () => notFound('练习不存在');
 const itemsOf = (t: PracticeTrainRow) => JSON.parse(t.items) as string[];
-const titleOf = (html: string) => htmlToText(html).replace(/\s+/g, ' ').trim().slice(0, 120);
+const titleOf = (html: string) => stemText(html, 120);
 
 function trainingOf(t: PracticeTrainRow, repoTitle: string): Training {
   return {
