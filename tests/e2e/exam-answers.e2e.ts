@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AnswerInput, QuBody, SubQu } from '../../common/api/qu';
-import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, screenshots, signIn, uniqueName } from './support';
+import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, publishExam, screenshots, signIn, uniqueName } from './support';
 
 const PASSWORD = 'Exam12345';
 const shoot = screenshots('exam-answers');
@@ -93,6 +93,7 @@ test('every type answered, moved over every way (buttons, card, keys, reload, of
     },
     admin,
   );
+  await publishExam(request, admin, exam.id);
   const userName = uniqueName('seven');
   await createUser(request, { userName, realName: '七题学员', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
   await signIn(page, userName, PASSWORD);

@@ -4,6 +4,7 @@ import type { BodyOf } from '../../../../common/api/endpoint';
 import { paperApi, type FillAnswerBody } from '../../../../common/api/paper';
 import type { CodeOf, HandType } from '../../../../common/codes';
 import { call } from '../../../../common/http';
+import { isNotFound } from '../../../components/LoadError';
 
 /** Reads and calls of the exam pages: the list, the pre-exam check, the paper and its result. */
 
@@ -43,7 +44,9 @@ export const createPaper = (examId: string, password?: string) => call(paperApi.
 
 export const getPaperDetail = (id: string) => call(paperApi.paperDetail, { id }, { silent: true });
 
-export const usePaperDetail = (id: string) => useQuery({ queryKey: examKeys.paper(id), queryFn: () => getPaperDetail(id), staleTime: Infinity, retry: 2 });
+// A paper the server says does not exist is not retried: the page says so at once.
+export const usePaperDetail = (id: string) =>
+  useQuery({ queryKey: examKeys.paper(id), queryFn: () => getPaperDetail(id), staleTime: Infinity, retry: (n, e) => !isNotFound(e) && n < 2 });
 
 export const getPaperQu = (paperId: string, quId: string) => call(paperApi.quDetail, { paperId, quId }, { silent: true });
 
