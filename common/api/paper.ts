@@ -94,10 +94,17 @@ export type FillAnswerResult = Static<typeof FillAnswerResult>;
 export const HandBody = Type.Object({ id: Id, type: HandType.schema });
 export const HandResult = Type.Object({ id: Id, state: PaperState.schema });
 
+/**
+ * Events a browser observes and may report. Start, resume and hand-in are written by the server
+ * alone, so a learner cannot put them on the administrator's timeline.
+ */
+export const BROWSER_EVENTS = [PaperEvent.LEAVE, PaperEvent.RETURN, PaperEvent.FULLSCREEN_EXIT, PaperEvent.PASTE, PaperEvent.RECONNECT, PaperEvent.IDLE] as const;
+export type BrowserEvent = (typeof BROWSER_EVENTS)[number];
+
 /** An integrity event as the page reports it; the server stamps its own time. */
 export const PaperEventBody = Type.Object({
   paperId: Id,
-  type: PaperEvent.schema,
+  type: Type.Union(BROWSER_EVENTS.map((e) => Type.Literal(e))),
   detail: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export const PaperEventResult = Type.Object({

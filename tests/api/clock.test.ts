@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PaperDetail } from '../../common/api';
-import { HandType, PaperState, QuType, ResultShow } from '../../common/codes';
+import { HandType, PaperEvent, PaperState, QuType, ResultShow } from '../../common/codes';
 import { ErrorCode } from '../../common/errorCodes';
 import { SAVE_GRACE_MS } from '../../server/modules/paper/paper.def';
 import { bankWithEveryType, examBody, saveExam } from './exam.helpers';
@@ -117,5 +117,16 @@ describe.each(DIALECTS)('the clock on %s', (dialect) => {
       expect(text, where).not.toMatch(/"passed":\s*true/);
     }
     expect(result).toMatchObject({ thanks: '谢谢', userScore: null, passed: null });
+  });
+
+  it('lets a learner post only what a browser observes: start, resume and hand-in events are the server\'s', async () => {
+    const { learner, paperId } = await startOne('events');
+    for (const type of [PaperEvent.START, PaperEvent.RESUME, PaperEvent.HAND]) {
+      const r = await t.call('/api/paper/paper/event', { paperId, type }, learner.token);
+      expect([r.status, r.body.code], `type ${type}`).toEqual([400, ErrorCode.BAD_REQUEST]);
+    }
+    expect((await t.call('/api/paper/paper/event', { paperId, type: PaperEvent.PASTE }, learner.token)).body.code).toBe(0);
+    const timeline = await t.database.db.selectFrom('paper_event').select('type').where('paper_id', '=', paperId).orderBy('time').execute();
+    expect(timeline.map((e) => e.type)).toEqual([PaperEvent.START, PaperEvent.PASTE]);
   });
 });

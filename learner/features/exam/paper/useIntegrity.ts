@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PaperDetail } from '../../../../common/api/paper';
-import { PaperEvent, type CodeOf } from '../../../../common/codes';
+import type { BrowserEvent, PaperDetail } from '../../../../common/api/paper';
+import { PaperEvent } from '../../../../common/codes';
 import { sendPaperEvent } from '../api/exam';
 
 export interface IntegrityState {
@@ -35,7 +35,7 @@ export function useIntegrity(paper: PaperDetail, onHanded: () => void) {
   onHandedRef.current = onHanded;
 
   const report = useCallback(
-    (type: CodeOf<typeof PaperEvent>, detail?: string) =>
+    (type: BrowserEvent, detail?: string) =>
       sendPaperEvent({ paperId: paper.id, type, detail })
         .then((r) => {
           if (r.handed) onHandedRef.current();
