@@ -17,6 +17,8 @@ const bank = (over: Partial<PracticeRepo> = {}): PracticeRepo => ({
   quCount: 20,
   answered: 10,
   right: 8,
+  selfAssessed: 0,
+  selfRight: 0,
   lastTime: Date.now() - 3_600_000,
   ...over,
 });
@@ -31,6 +33,9 @@ const training = (over: Partial<Training> = {}): Training => ({
   total: 3,
   answered: 1,
   right: 1,
+  selfAssessed: 0,
+  selfRight: 0,
+  pending: 0,
   position: 2,
   finished: false,
   createTime: 1,
@@ -45,8 +50,8 @@ const detail = (over: Partial<PracticeRepoDetail> = {}): PracticeRepoDetail => (
     { quType: QuType.JUDGE, level: QuLevel.HARDER, count: 8 },
   ],
   tags: [{ name: '密码安全', count: 5 }],
-  byType: [{ quType: QuType.SINGLE, answered: 10, right: 8 }],
-  byTag: [{ tag: '密码安全', answered: 4, right: 1 }],
+  byType: [{ quType: QuType.SINGLE, answered: 10, right: 8, selfAssessed: 0, selfRight: 0 }],
+  byTag: [{ tag: '密码安全', answered: 4, right: 1, selfAssessed: 0, selfRight: 0 }],
   wrongCount: 2,
   trainings: [training()],
   ...over,
@@ -84,11 +89,11 @@ const quAt = (sequence: number, over: Partial<TrainingQu> = {}): TrainingQu => (
   ...over,
 });
 
-const feedback = (isRight: boolean): PracticeFeedback => ({ isRight, rightAnswer: { answers: ['o2'] }, analysis: single.analysis!, question: single });
+const feedback = (isRight: boolean): PracticeFeedback => ({ isRight, assessment: 'judged', rightAnswer: { answers: ['o2'] }, analysis: single.analysis!, question: single });
 
 const card = (over: Partial<Training> = {}) => ({
   training: training(over),
-  items: [1, 2, 3].map((sequence) => ({ sequence, quId: `q${sequence}`, quType: QuType.SINGLE, answered: sequence === 1, isRight: sequence === 1 ? true : null })),
+  items: [1, 2, 3].map((sequence) => ({ sequence, quId: `q${sequence}`, quType: QuType.SINGLE, answered: sequence === 1, isRight: sequence === 1 ? true : null, assessment: sequence === 1 ? ('judged' as const) : null })),
 });
 
 describe('bank list', () => {
@@ -333,6 +338,7 @@ describe('training a combined question', () => {
   };
   const verdict: PracticeFeedback = {
     isRight: false,
+    assessment: 'judged',
     rightAnswer: {},
     analysis: combined.analysis!,
     question: combined,
@@ -421,8 +427,9 @@ describe('training result', () => {
   it('shows totals, per type, the missed questions and a retry', async () => {
     const result: TrainingResult = {
       training: training({ answered: 3, right: 2, finished: true }),
-      byType: [{ quType: QuType.SINGLE, total: 3, answered: 3, right: 2 }],
-      wrong: [{ quId: 'q2', quType: QuType.SINGLE, title: '密码最少应包含几位？' }],
+      byType: [{ quType: QuType.SINGLE, total: 3, answered: 3, right: 2, selfAssessed: 0, selfRight: 0 }],
+      wrong: [{ quId: 'q2', quType: QuType.SINGLE, title: '密码最少应包含几位？', sequence: 2, selfAssessed: false }],
+      pending: [],
     };
     renderApp({ path: '/web/repo/repo/t1', user: learner(), handlers: [api('user/repo/result', result)] });
     const missed = await screen.findByRole('list', { name: '答错的题' });
