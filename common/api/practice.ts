@@ -146,7 +146,8 @@ export type TrainingQu = Static<typeof TrainingQu>;
 
 export const TrainingResult = Type.Object({
   training: Training,
-  byType: Type.Array(Type.Composite([Type.Object({ quType: QuType.schema, total: Type.Integer() }), Mastery])),
+  /** Per type: questions, and the figures of their answers (pending: awaiting my own verdict). */
+  byType: Type.Array(Type.Composite([Type.Object({ quType: QuType.schema, total: Type.Integer(), pending: Type.Integer() }), Mastery])),
   /** Answered wrong, by the server's verdict or (selfAssessed) by my own. */
   wrong: Type.Array(Type.Object({ quId: Id, quType: QuType.schema, title: Type.String(), sequence: Type.Integer(), selfAssessed: Type.Boolean() })),
   /** Answered, awaiting my own verdict. */

@@ -277,6 +277,7 @@ describe.each(DIALECTS)('self-assessed practice on %s', (dialect) => {
     const pendingResult = (await t.call('/api/user/repo/result', { trainId }, learner.token)).body.data;
     expect(pendingResult.pending.map((p: { quId: string }) => p.quId)).toEqual([s1.id, s2.id, s3.id]);
     expect(pendingResult.wrong).toEqual([]);
+    expect(pendingResult.byType.find((b: { quType: number }) => b.quType === QuType.SHORT)).toMatchObject({ answered: 3, right: 0, pending: 3, selfAssessed: 0 });
 
     // Validation and ownership: a body without a verdict, someone else's training, a question not in it, a judged one.
     const bad = await raw('/api/user/repo/assess', { trainId, quId: s1.id, right: 'yes' }, learner.token);
@@ -312,7 +313,7 @@ describe.each(DIALECTS)('self-assessed practice on %s', (dialect) => {
       [s3.id, true],
       [single.id, false],
     ]);
-    expect(result.byType.find((b: { quType: number }) => b.quType === QuType.SHORT)).toMatchObject({ total: 3, answered: 3, right: 2, selfAssessed: 3, selfRight: 2 });
+    expect(result.byType.find((b: { quType: number }) => b.quType === QuType.SHORT)).toMatchObject({ total: 3, answered: 3, right: 2, selfAssessed: 3, selfRight: 2, pending: 0 });
 
     // The bank's figures and the wrong book (wrong-only practice) count them as the learner said.
     const detail = (await t.call('/api/user/repo/detail', { repoId: repo.id }, learner.token)).body.data;

@@ -330,12 +330,13 @@ export async function assessTraining(ctx: ServiceContext, userId: string, body: 
 export async function trainingResult(ctx: ServiceContext, userId: string, trainId: string): Promise<TrainingResult> {
   const card = await trainingCard(ctx, userId, trainId);
   const qs = new Map((await getQuestions(ctx, card.items.map((i) => i.quId))).map((q) => [q.id, q]));
-  const byType = new Map<number, Tally & { total: number }>();
+  const byType = new Map<number, Tally & { total: number; pending: number }>();
   for (const i of card.items) {
-    const m = byType.get(i.quType) ?? { total: 0, ...tally() };
+    const m = byType.get(i.quType) ?? { total: 0, pending: 0, ...tally() };
     m.total++;
     if (i.answered) {
       m.answered++;
+      if (i.assessment === 'pending') m.pending++;
       if (i.isRight) m.right++;
       if (i.assessment === 'self') {
         m.selfAssessed++;
