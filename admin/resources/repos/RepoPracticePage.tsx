@@ -87,7 +87,7 @@ function PracticeUsers({ repoId, repoTitle }: { repoId: string; repoTitle: strin
             <TableHead>
               <TableRow>
                 <TableCell>{translate('examhall.repoPractice.realName')}</TableCell>
-                <TableCell>{translate('examhall.repoPractice.deptName')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{translate('examhall.repoPractice.deptName')}</TableCell>
                 <TableCell align="right">{translate('examhall.repoPractice.answered')}</TableCell>
                 <TableCell align="right">{translate('examhall.repoPractice.right')}</TableCell>
                 <TableCell>{translate('examhall.repoPractice.rate')}</TableCell>
@@ -105,7 +105,7 @@ function PracticeUsers({ repoId, repoTitle }: { repoId: string; repoTitle: strin
                       {r.userName}
                     </Typography>
                   </TableCell>
-                  <TableCell>{r.deptName || '—'}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.deptName || '—'}</TableCell>
                   <TableCell align="right">{r.answered}</TableCell>
                   <TableCell align="right">{r.right}</TableCell>
                   <TableCell>
