@@ -9,13 +9,28 @@ import { RepoStat } from './repo';
 
 /**
  * Bank practice (/api/user/repo/*): a training is one record per (learner, bank, mode) with its
- * ordered items, position and per-item results. The server judges every answer (with the same
- * grading as exams); a question's answer and analysis reach the learner only after they answered
- * it, or in recite mode.
+ * ordered items, position and per-item results. The server judges every answer it can (with the
+ * same grading as exams); what it cannot judge (a short answer, or a combined question whose
+ * judged parts are all right and which has a short-answer part) the learner assesses themselves
+ * after seeing the reference answer (/api/user/repo/assess). A question's answer and analysis reach
+ * the learner only after they answered it, or in recite mode. The first answer to a question of a
+ * training is its verdict there: answering it again changes nothing.
+ *
+ * Figures: `answered` and `right` count every verdict, the server's and the learner's own;
+ * `selfAssessed` and `selfRight` count the learner's own among them, so that a page shows them
+ * apart (the judged accuracy is (right − selfRight) ÷ (answered − selfAssessed)).
  */
 
-/** Answered / right counts (accuracy = right ÷ answered). */
-export const Mastery = Type.Object({ answered: Type.Integer(), right: Type.Integer() });
+/**
+ * Who gave an answer's verdict: `judged` the server; `pending` nobody yet (the server cannot judge
+ * it: the learner is shown the reference answer and says 答对 or 答错; until then it is not right);
+ * `self` the learner.
+ */
+export const Assessment = Type.Union([Type.Literal('judged'), Type.Literal('pending'), Type.Literal('self')]);
+export type Assessment = Static<typeof Assessment>;
+
+/** Answered / right counts, and the self-assessed ones among them (judged accuracy = (right − selfRight) ÷ (answered − selfAssessed)). */
+export const Mastery = Type.Object({ answered: Type.Integer(), right: Type.Integer(), selfAssessed: Type.Integer(), selfRight: Type.Integer() });
 
 export const PracticeRepo = Type.Object({
   id: Id,
@@ -26,6 +41,9 @@ export const PracticeRepo = Type.Object({
   /** Distinct questions of this bank I have answered, and answered right the last time. */
   answered: Type.Integer(),
   right: Type.Integer(),
+  /** Of those, the questions whose last verdict was my own, and right by it. */
+  selfAssessed: Type.Integer(),
+  selfRight: Type.Integer(),
   lastTime: Type.Union([Millis, Type.Null()]),
 });
 export type PracticeRepo = Static<typeof PracticeRepo>;
@@ -39,8 +57,13 @@ export const Training = Type.Object({
   quType: Type.Union([QuType.schema, Type.Null()]),
   tag: Type.String(),
   total: Type.Integer(),
+  /** Questions answered (awaiting my own verdict too), and right by any verdict. */
   answered: Type.Integer(),
   right: Type.Integer(),
+  /** Of the answered: assessed by myself, right by my own verdict, and still awaiting it. */
+  selfAssessed: Type.Integer(),
+  selfRight: Type.Integer(),
+  pending: Type.Integer(),
   /** 1-based position to resume at. */
   position: Type.Integer(),
   finished: Type.Boolean(),
@@ -78,8 +101,10 @@ export const CardEntry = Type.Object({
   quId: Id,
   quType: QuType.schema,
   answered: Type.Boolean(),
-  /** null until answered. */
+  /** null until answered, and while it awaits my own verdict. */
   isRight: Type.Union([Type.Boolean(), Type.Null()]),
+  /** null until answered. */
+  assessment: Type.Union([Assessment, Type.Null()]),
 });
 
 // Answers and verdicts that the wrong book shares (common/api/paper.ts): kept apart so that the
@@ -87,12 +112,15 @@ export const CardEntry = Type.Object({
 export { PracticeAnswer, SubAnswerInput, SubFeedback } from './practiceAnswer';
 
 /**
- * What fill answers: the server's verdict with the right answer and analysis. A short answer (or a
- * short-answer part) cannot be judged by machine: given, it counts as right, and the learner checks
- * it against the reference answer shown. A combined question is right when every part is.
+ * What fill answers: the verdict with the right answer and analysis. A short answer cannot be
+ * judged by machine: given, it awaits the learner's own verdict (`assessment` 'pending', `isRight`
+ * false until they give it). A combined question is right when every part is; one whose judged
+ * parts are all right and whose short-answer parts are answered awaits the learner's verdict too
+ * (its short parts' `subs` say only that they were answered).
  */
 export const PracticeFeedback = Type.Object({
   isRight: Type.Boolean(),
+  assessment: Assessment,
   /** `{}` for a combined question: its parts' right answers are in `subs`. */
   rightAnswer: AnswerInput,
   analysis: Type.String(),
@@ -118,8 +146,12 @@ export type TrainingQu = Static<typeof TrainingQu>;
 
 export const TrainingResult = Type.Object({
   training: Training,
-  byType: Type.Array(Type.Composite([Type.Object({ quType: QuType.schema, total: Type.Integer() }), Mastery])),
-  wrong: Type.Array(Type.Object({ quId: Id, quType: QuType.schema, title: Type.String() })),
+  /** Per type: questions, and the figures of their answers (pending: awaiting my own verdict). */
+  byType: Type.Array(Type.Composite([Type.Object({ quType: QuType.schema, total: Type.Integer(), pending: Type.Integer() }), Mastery])),
+  /** Answered wrong, by the server's verdict or (selfAssessed) by my own. */
+  wrong: Type.Array(Type.Object({ quId: Id, quType: QuType.schema, title: Type.String(), sequence: Type.Integer(), selfAssessed: Type.Boolean() })),
+  /** Answered, awaiting my own verdict. */
+  pending: Type.Array(Type.Object({ quId: Id, quType: QuType.schema, title: Type.String(), sequence: Type.Integer() })),
 });
 export type TrainingResult = Static<typeof TrainingResult>;
 
@@ -149,7 +181,14 @@ export const practiceApi = defineApi('practice', {
     access: 'login',
     body: Type.Composite([Type.Object({ trainId: Id, quId: Id }), PracticeAnswer]),
     response: PracticeFeedback,
-    summary: 'Answer a question of my training; the server judges',
+    summary: 'Answer a question of my training; the server judges, or asks for my own verdict. Answered again: the first verdict, nothing changed',
+  },
+  assess: {
+    path: '/api/user/repo/assess',
+    access: 'login',
+    body: Type.Object({ trainId: Id, quId: Id, right: Type.Boolean() }),
+    response: PracticeFeedback,
+    summary: 'My own verdict (答对 / 答错) on an answer of my training the server cannot judge, once; given again the same, nothing changed',
   },
   result: { path: '/api/user/repo/result', access: 'login', body: Type.Object({ trainId: Id }), response: TrainingResult, summary: 'The result of my training' },
   favorite: { path: '/api/user/repo/favorite', access: 'login', body: Type.Object({ quId: Id, favorite: Type.Boolean() }), response: Type.Boolean(), summary: 'Star or unstar a question' },
@@ -163,8 +202,11 @@ export const PracticeUserStat = Type.Object({
   userName: Type.String(),
   realName: Type.String(),
   deptName: Type.String(),
+  /** Answers given and right ones (every verdict), and those the learner assessed themselves and right by it. */
   answered: Type.Integer(),
   right: Type.Integer(),
+  selfAssessed: Type.Integer(),
+  selfRight: Type.Integer(),
   trainings: Type.Integer(),
   lastTime: Millis,
 });

@@ -13,6 +13,7 @@ import * as mPaperQuRoom from './migrations/20261201_0001_paper_qu_room';
 import * as mQuSnapshot from './migrations/20261202_0001_qu_snapshot';
 import * as mExamPublish from './migrations/20261203_0001_exam_publish';
 import * as mCoursePageSession from './migrations/20261203_0002_course_page_session';
+import * as mPracticeSelfAssess from './migrations/20261203_0003_practice_self_assess';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '20261202_0001_qu_snapshot': mQuSnapshot,
   '20261203_0001_exam_publish': mExamPublish,
   '20261203_0002_course_page_session': mCoursePageSession,
+  '20261203_0003_practice_self_assess': mPracticeSelfAssess,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

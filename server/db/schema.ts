@@ -502,6 +502,10 @@ export interface PracticeTrainTable {
   position: number;
   answered: number;
   right_count: number;
+  /** Answers awaiting the learner's own verdict; verdicts the learner gave; right ones among them. */
+  pending_count: number;
+  self_count: number;
+  self_right: number;
   finished: number;
   create_time: number;
   update_time: number;
@@ -511,7 +515,10 @@ export interface PracticeAnswerTable {
   train_id: string;
   qu_id: string;
   answer: string;
+  /** 0 while it awaits the learner's own verdict. */
   is_right: number;
+  /** 0 judged by the server, 1 awaiting the learner's verdict, 2 the learner's verdict. */
+  assess: number;
   create_time: number;
 }
 
@@ -525,6 +532,10 @@ export interface PracticeStatTable {
   wrong_count: number;
   streak: number;
   last_right: number;
+  /** Verdicts the learner gave themselves, right ones among them, and whether the last verdict was theirs (0/1). */
+  self_count: number;
+  self_right: number;
+  last_self: number;
   last_time: number;
 }
 

@@ -99,8 +99,10 @@ describe.each(DIALECTS)('bank practice on %s', (dialect) => {
     ];
     const v1 = await fill({ quId: c1.id, subAnswers: allRight });
     expect(v1.body.code, v1.body.msg).toBe(0);
+    // Its judged parts all right, its short part answered: the whole awaits the learner's own verdict.
     expect(v1.body.data).toMatchObject({
-      isRight: true,
+      isRight: false,
+      assessment: 'pending',
       rightAnswer: {},
       analysis: '<p>整体解析文字</p>',
       subs: [
@@ -114,13 +116,14 @@ describe.each(DIALECTS)('bank practice on %s', (dialect) => {
     // Revisited: my part answers (in the question's order) and the verdicts come back.
     const again = (await t.call('/api/user/repo/next', { trainId, sequence: 1 }, learner.token)).body.data;
     expect(again.answer).toEqual({ subAnswers: [allRight[1], allRight[2], allRight[0]] });
-    expect(again.feedback).toMatchObject({ isRight: true, subs: [{ subId: p1.choice.id, isRight: true }, { subId: p1.fill.id, isRight: true }, { subId: p1.short.id, isRight: true }] });
+    expect(again.feedback).toMatchObject({ isRight: false, assessment: 'pending', subs: [{ subId: p1.choice.id, isRight: true }, { subId: p1.fill.id, isRight: true }, { subId: p1.short.id, isRight: true }] });
 
     // One part wrong: the question is wrong, the other parts still right; an empty short part is not answered.
     const p2 = partsOf(c2);
     const v2 = await fill({ quId: c2.id, subAnswers: [{ subId: p2.choice.id, answers: [p2.wrong] }, { subId: p2.fill.id, blanks: ['季度'] }, { subId: p2.short.id, answer: '建议' }] });
     expect(v2.body.data).toMatchObject({
       isRight: false,
+      assessment: 'judged',
       subs: [
         { subId: p2.choice.id, isRight: false, rightAnswer: { answers: [p2.right] } },
         { subId: p2.fill.id, isRight: true },
@@ -132,8 +135,13 @@ describe.each(DIALECTS)('bank practice on %s', (dialect) => {
     expect(revisit2.feedback.subs.map((s: { isRight: boolean }) => s.isRight)).toEqual([false, true, true]);
 
     const card = (await t.call('/api/user/repo/card', { trainId }, learner.token)).body.data;
-    expect(card.training).toMatchObject({ answered: 2, right: 1 });
-    expect(card.items.slice(0, 2).map((i: { isRight: boolean }) => i.isRight)).toEqual([true, false]);
+    expect(card.training).toMatchObject({ answered: 2, right: 0, pending: 1, selfAssessed: 0 });
+    expect(card.items.slice(0, 2).map((i: { isRight: boolean }) => i.isRight)).toEqual([null, false]);
+    expect(card.items.slice(0, 2).map((i: { assessment: string }) => i.assessment)).toEqual(['pending', 'judged']);
+    // Said right by the learner: right, and self-assessed.
+    const own = await t.call('/api/user/repo/assess', { trainId, quId: c1.id, right: true }, learner.token);
+    expect(own.body.data).toMatchObject({ isRight: true, assessment: 'self' });
+    expect((await t.call('/api/user/repo/card', { trainId }, learner.token)).body.data.training).toMatchObject({ answered: 2, right: 1, pending: 0, selfAssessed: 1, selfRight: 1 });
 
     // A short part left empty is unanswered, so wrong (in a fresh training of the same bank).
     const retry = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.BY_TYPE, quType: QuType.COMBINED }, learner.token)).body.data.trainId;
@@ -217,5 +225,145 @@ describe.each(DIALECTS)('bank practice on %s', (dialect) => {
     const missed = (await t.call('/api/repo/practice/missed', { current: 1, size: 10, params: { repoId: repo.id } }, admin)).body.data;
     expect(missed.records[0]).toMatchObject({ quId: q.id, wrong: 1 });
     expect((await t.call('/api/repo/practice/users', { current: 1, size: 10, params: { repoId: repo.id } }, inside.token)).body.code).toBe(ErrorCode.FORBIDDEN);
+  }, 60_000);
+});
+
+describe.each(DIALECTS)('self-assessed practice on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  afterAll(() => fs.rmSync(t.config.dataDir, { recursive: true, force: true }));
+
+  async function bank(name: string) {
+    const admin = await t.adminToken();
+    const repo = (await t.call('/api/repo/save', { title: `自评题库${name}${dialect}`, practiceOpen: true, practiceAudience: 1 }, admin)).body.data;
+    const qus: QuDetail[] = [];
+    for (const body of [
+      { quType: QuType.SHORT, content: '<p>简答甲</p>', refAnswer: '<p>参考甲</p>' },
+      { quType: QuType.SHORT, content: '<p>简答乙</p>', refAnswer: '<p>参考乙</p>' },
+      { quType: QuType.SHORT, content: '<p>简答丙</p>', refAnswer: '<p>参考丙</p>' },
+      { quType: QuType.SINGLE, content: '<p>单选丁</p>', answerList: [{ content: '对', isRight: true }, { content: '错', isRight: false }] },
+    ]) {
+      const r = await t.call<QuDetail>('/api/qu/qu/save', { repoId: repo.id, ...body }, admin);
+      expect(r.body.code, r.body.msg).toBe(0);
+      qus.push(r.body.data);
+    }
+    return { admin, repo, qus };
+  }
+
+  it('counts no short answer right until the learner says so, and counts their verdicts apart everywhere', async () => {
+    const { admin, repo, qus } = await bank('a');
+    const [s1, s2, s3, single] = qus;
+    const learner = await insertUser(t, `sa_${dialect}_a`);
+    const other = await insertUser(t, `sa_${dialect}_b`);
+    const trainId = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.SEQUENTIAL }, learner.token)).body.data.trainId;
+    const raw = (url: string, payload: unknown, token: string) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: { token } });
+
+    // Self-assessing before answering: refused.
+    expect((await t.call('/api/user/repo/assess', { trainId, quId: s1.id, right: true }, learner.token)).body).toMatchObject({ code: ErrorCode.FAIL, msg: '请先作答，看过参考答案后再自评' });
+
+    // Anything typed: the reference answer, no verdict yet.
+    for (const q of [s1, s2, s3]) {
+      const r = await raw('/api/user/repo/fill', { trainId, quId: q.id, answer: '随便写的' }, learner.token);
+      expect(r.json()).toMatchObject({ code: 0, data: { isRight: false, assessment: 'pending', rightAnswer: { answer: q.refAnswer } } });
+    }
+    const card = await raw('/api/user/repo/card', { trainId }, learner.token);
+    expect(card.json().data.training).toMatchObject({ answered: 3, right: 0, pending: 3, selfAssessed: 0, selfRight: 0 });
+    expect(card.json().data.items.slice(0, 3).map((i: { isRight: unknown; assessment: unknown }) => [i.isRight, i.assessment])).toEqual([
+      [null, 'pending'],
+      [null, 'pending'],
+      [null, 'pending'],
+    ]);
+    const listed = (await t.call('/api/user/repo/paging', { current: 1, size: 50 }, learner.token)).body.data.records.find((r: { id: string }) => r.id === repo.id);
+    expect(listed).toMatchObject({ answered: 0, right: 0, selfAssessed: 0, selfRight: 0 });
+    const pendingResult = (await t.call('/api/user/repo/result', { trainId }, learner.token)).body.data;
+    expect(pendingResult.pending.map((p: { quId: string }) => p.quId)).toEqual([s1.id, s2.id, s3.id]);
+    expect(pendingResult.wrong).toEqual([]);
+    expect(pendingResult.byType.find((b: { quType: number }) => b.quType === QuType.SHORT)).toMatchObject({ answered: 3, right: 0, pending: 3, selfAssessed: 0 });
+
+    // Validation and ownership: a body without a verdict, someone else's training, a question not in it, a judged one.
+    const bad = await raw('/api/user/repo/assess', { trainId, quId: s1.id, right: 'yes' }, learner.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toMatch(/[\u4e00-\u9fa5]/);
+    expect((await t.call('/api/user/repo/assess', { trainId, quId: s1.id, right: true }, other.token)).body).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '练习不存在' });
+    expect((await t.call('/api/user/repo/assess', { trainId, quId: qus[0].repoId, right: true }, learner.token)).body).toMatchObject({ code: ErrorCode.NOT_FOUND, msg: '这道题不在本次练习中' });
+    expect((await t.call('/api/user/repo/assess', { trainId, quId: s1.id, right: true })).body.code).not.toBe(0);
+    const pick = single.answerList!.find((o) => !o.isRight)!.id!;
+    expect((await t.call('/api/user/repo/fill', { trainId, quId: single.id, answers: [pick] }, learner.token)).body.data).toMatchObject({ isRight: false, assessment: 'judged' });
+    expect((await t.call('/api/user/repo/assess', { trainId, quId: single.id, right: true }, learner.token)).body).toMatchObject({ code: ErrorCode.FAIL, msg: '这道题已由系统判定对错，不需要自评' });
+
+    // 答对 on two, 答错 on one; the same verdict again changes nothing, another is refused.
+    expect((await raw('/api/user/repo/assess', { trainId, quId: s1.id, right: true }, learner.token)).json()).toMatchObject({ code: 0, data: { isRight: true, assessment: 'self', rightAnswer: { answer: s1.refAnswer } } });
+    expect((await t.call('/api/user/repo/assess', { trainId, quId: s2.id, right: true }, learner.token)).body.data).toMatchObject({ isRight: true, assessment: 'self' });
+    expect((await t.call('/api/user/repo/assess', { trainId, quId: s3.id, right: false }, learner.token)).body.data).toMatchObject({ isRight: false, assessment: 'self' });
+    expect((await t.call('/api/user/repo/assess', { trainId, quId: s1.id, right: true }, learner.token)).body.data).toMatchObject({ isRight: true, assessment: 'self' });
+    expect((await t.call('/api/user/repo/assess', { trainId, quId: s3.id, right: true }, learner.token)).body).toMatchObject({ code: ErrorCode.FAIL, msg: '这道题已自评为答错，不能更改' });
+
+    // The training: 4 answered, 2 right (both by the learner's own verdict), 3 self-assessed.
+    const after = (await t.call('/api/user/repo/card', { trainId }, learner.token)).body.data;
+    expect(after.training).toMatchObject({ answered: 4, right: 2, pending: 0, selfAssessed: 3, selfRight: 2 });
+    expect(after.items.map((i: { isRight: unknown; assessment: unknown }) => [i.isRight, i.assessment])).toEqual([
+      [true, 'self'],
+      [true, 'self'],
+      [false, 'self'],
+      [false, 'judged'],
+    ]);
+    expect((await t.call('/api/user/repo/next', { trainId, sequence: 3 }, learner.token)).body.data.feedback).toMatchObject({ isRight: false, assessment: 'self' });
+    const result = (await t.call('/api/user/repo/result', { trainId }, learner.token)).body.data;
+    expect(result.pending).toEqual([]);
+    expect(result.wrong.map((w: { quId: string; selfAssessed: boolean }) => [w.quId, w.selfAssessed])).toEqual([
+      [s3.id, true],
+      [single.id, false],
+    ]);
+    expect(result.byType.find((b: { quType: number }) => b.quType === QuType.SHORT)).toMatchObject({ total: 3, answered: 3, right: 2, selfAssessed: 3, selfRight: 2, pending: 0 });
+
+    // The bank's figures and the wrong book (wrong-only practice) count them as the learner said.
+    const detail = (await t.call('/api/user/repo/detail', { repoId: repo.id }, learner.token)).body.data;
+    expect(detail.repo).toMatchObject({ answered: 4, right: 2, selfAssessed: 3, selfRight: 2 });
+    expect(detail.byType.find((b: { quType: number }) => b.quType === QuType.SHORT)).toMatchObject({ answered: 3, right: 2, selfAssessed: 3, selfRight: 2 });
+    expect(detail.wrongCount).toBe(2);
+    const wrongTrain = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.WRONG }, learner.token)).body.data.trainId;
+    expect((await t.call('/api/user/repo/card', { trainId: wrongTrain }, learner.token)).body.data.items.map((i: { quId: string }) => i.quId)).toEqual([s3.id, single.id]);
+    const retry = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.RETRY, fromTrainId: trainId }, learner.token)).body.data.trainId;
+    expect((await t.call('/api/user/repo/card', { trainId: retry }, learner.token)).body.data.items.map((i: { quId: string }) => i.quId)).toEqual([s3.id, single.id]);
+
+    // The administrator's 练习情况: answers and right ones, the self-assessed apart.
+    const users = await raw('/api/repo/practice/users', { current: 1, size: 10, params: { repoId: repo.id } }, admin);
+    expect(users.json().data.records).toEqual([expect.objectContaining({ userId: learner.id, answered: 4, right: 2, selfAssessed: 3, selfRight: 2 })]);
+  }, 60_000);
+
+  it('answering a question of a training again records the first verdict, counted once, in the training, the bank and the wrong book', async () => {
+    const { admin, repo, qus } = await bank('b');
+    const [s1, , , single] = qus;
+    const learner = await insertUser(t, `sa_${dialect}_c`);
+    const trainId = (await t.call('/api/user/repo/start', { repoId: repo.id, mode: PracticeMode.SEQUENTIAL }, learner.token)).body.data.trainId;
+    const right = single.answerList!.find((o) => o.isRight)!.id!;
+    const wrong = single.answerList!.find((o) => !o.isRight)!.id!;
+    const fill = (body: Record<string, unknown>) => t.call('/api/user/repo/fill', { trainId, ...body }, learner.token);
+
+    expect((await fill({ quId: single.id, answers: [wrong] })).body.data).toMatchObject({ isRight: false, assessment: 'judged' });
+    // Again, right this time, and once more wrong: the first verdict, nothing counted twice.
+    expect((await fill({ quId: single.id, answers: [right] })).body.data).toMatchObject({ isRight: false, assessment: 'judged' });
+    expect((await fill({ quId: single.id, answers: [wrong] })).body.data).toMatchObject({ isRight: false, assessment: 'judged' });
+    // A short answer sent twice: still awaiting the verdict, once; assessed, sent again: the learner's verdict.
+    expect((await fill({ quId: s1.id, answer: '一' })).body.data).toMatchObject({ assessment: 'pending' });
+    expect((await fill({ quId: s1.id, answer: '二' })).body.data).toMatchObject({ assessment: 'pending' });
+    await t.call('/api/user/repo/assess', { trainId, quId: s1.id, right: false }, learner.token);
+    expect((await fill({ quId: s1.id, answer: '三' })).body.data).toMatchObject({ isRight: false, assessment: 'self' });
+
+    const card = (await t.call('/api/user/repo/card', { trainId }, learner.token)).body.data;
+    expect(card.training).toMatchObject({ answered: 2, right: 0, pending: 0, selfAssessed: 1, selfRight: 0 });
+    const kept = (await t.call('/api/user/repo/next', { trainId, sequence: 4 }, learner.token)).body.data;
+    expect(kept.answer).toEqual({ answers: [wrong] });
+    const detail = (await t.call('/api/user/repo/detail', { repoId: repo.id }, learner.token)).body.data;
+    expect(detail.repo).toMatchObject({ answered: 2, right: 0, selfAssessed: 1, selfRight: 0 });
+    expect(detail.wrongCount).toBe(2);
+    const users = (await t.call('/api/repo/practice/users', { current: 1, size: 10, params: { repoId: repo.id } }, admin)).body.data.records;
+    expect(users[0]).toMatchObject({ answered: 2, right: 0, selfAssessed: 1, selfRight: 0 });
+    const missed = (await t.call('/api/repo/practice/missed', { current: 1, size: 10, params: { repoId: repo.id } }, admin)).body.data.records;
+    expect(missed.find((m: { quId: string }) => m.quId === single.id)).toMatchObject({ answered: 1, wrong: 1 });
+
+    // Sent twice at once: one answer counted.
+    const other = qus[1];
+    await Promise.all([fill({ quId: other.id, answer: '同时' }), fill({ quId: other.id, answer: '同时' })]);
+    expect((await t.call('/api/user/repo/card', { trainId }, learner.token)).body.data.training).toMatchObject({ answered: 3, pending: 1 });
   }, 60_000);
 });

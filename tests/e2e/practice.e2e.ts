@@ -201,3 +201,74 @@ test('by type: a combined question is judged part by part and comes back answere
   await expect(question(page)).toContainText('第 2 题');
   await shoot(page, 'recite');
 });
+
+test('short answers are self-assessed: the reference answer, 答对 / 答错, and figures that count them apart', async ({ page, request }) => {
+  const userName = uniqueName('practice');
+  await createUser(request, { userName, realName: '自评学员', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
+  await signIn(page, userName, PASSWORD);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const card = () => page.getByRole('navigation', { name: '答题卡' }).first();
+
+  await page.goto(`/web/repo/view/${DEMO_REPO_ID}`);
+  await page.getByRole('button', { name: '题型练习' }).click();
+  await page.getByRole('dialog', { name: '选择题型' }).getByText('简答题').click();
+  await expect(page).toHaveURL(new RegExp(`/web/repo/training/${DEMO_REPO_ID}/3\\?trainId=`));
+  await expect(question(page)).toContainText('共 3 题');
+
+  // Anything typed: no verdict, the reference answer, and the question to me.
+  await page.getByRole('textbox', { name: '作答' }).fill('随便写点什么');
+  await page.getByRole('button', { name: '提交答案' }).click();
+  await expect(page.getByText(/简答题由你自评/)).toBeVisible();
+  await expect(question(page)).toContainText('长度至少12位');
+  await expect(page.getByText('回答正确')).toHaveCount(0);
+  await expect(card().getByRole('button', { name: '第1题，待自评' })).toBeVisible();
+  await expect(page.getByText(/待自评 1 题/).first()).toBeVisible();
+  await shoot(page, 'self-assess');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('region', { name: '自评' })).toBeVisible();
+  await page.screenshot({ path: path.join(screensDir('practice'), 'self-assess-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // 答对 on the first; the second 答错; the third left awaiting my verdict.
+  await page.getByRole('region', { name: '自评' }).getByRole('button', { name: '答对' }).click();
+  await expect(page.getByText(/自评：答对/)).toBeVisible();
+  await expect(card().getByRole('button', { name: '第1题，自评答对' })).toBeVisible();
+  await page.getByRole('button', { name: '下一题' }).click();
+  await expect(question(page)).toContainText('第 2 题');
+  await page.getByRole('textbox', { name: '作答' }).fill('不知道');
+  await page.getByRole('button', { name: '提交答案' }).click();
+  await page.getByRole('region', { name: '自评' }).getByRole('button', { name: '答错' }).click();
+  await expect(page.getByText(/自评：答错/)).toBeVisible();
+  await page.getByRole('button', { name: '下一题' }).click();
+  await page.getByRole('textbox', { name: '作答' }).fill('限制影响范围');
+  await page.getByRole('button', { name: '提交答案' }).click();
+  await expect(page.getByRole('region', { name: '自评' })).toBeVisible();
+  // No judged answer: no judged accuracy; my own verdicts apart.
+  await expect(page.getByText('已答 3/3 · 答对 0 · 答错 0 · 正确率 — · 自评 2 题，答对 1 · 待自评 1 题').first()).toBeVisible();
+
+  // A reload keeps it all: my verdicts, and the one still awaiting it.
+  await page.reload();
+  await expect(page.getByRole('region', { name: '自评' })).toBeVisible();
+  await page.getByRole('button', { name: '上一题' }).click();
+  await expect(page.getByText(/自评：答错/)).toBeVisible();
+  await expect(page.getByRole('region', { name: '自评' })).toHaveCount(0);
+
+  // The result: the self-assessed apart, the one awaiting my verdict listed, the self-assessed wrong one among the missed.
+  await page.getByRole('link', { name: '查看结果' }).click();
+  await expect(page.getByRole('heading', { name: '练习结果' })).toBeVisible();
+  const own = page.getByRole('region', { name: '自评的题', exact: true });
+  await expect(own).toContainText('2自评');
+  await expect(own).toContainText('1自评答对');
+  await expect(own).toContainText('1待自评');
+  await expect(page.getByRole('list', { name: '待自评的题' })).toContainText('为什么说“最小权限原则”');
+  await expect(page.getByRole('list', { name: '答错的题' }).getByRole('link')).toHaveCount(1);
+  await shoot(page, 'self-assess-result');
+
+  // The bank: my own verdicts apart, the self-assessed wrong one to practise again.
+  await page.goto(`/web/repo/view/${DEMO_REPO_ID}`);
+  await expect(page.getByText('正确率只算系统判定的题；自评 2 题，答对 1')).toBeVisible();
+  await shoot(page, 'self-assess-bank');
+  await page.getByRole('button', { name: '错题练习' }).click();
+  await expect(question(page)).toContainText('共 1 题');
+  await expect(question(page)).toContainText('发现自己的账户可能被盗用');
+});

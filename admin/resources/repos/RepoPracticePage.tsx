@@ -36,7 +36,8 @@ import { LoadingBlock } from '../shared/LoadingBlock';
 /** Percent of `part` in `whole`, 0 when nothing was answered. */
 export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
-function Rate({ value, color = 'primary' }: { value: number; color?: 'primary' | 'error' }) {
+function Rate({ value, color = 'primary' }: { value: number | null; color?: 'primary' | 'error' }) {
+  if (value === null) return <Typography variant="caption">—</Typography>;
   return (
     <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 110 }}>
       <LinearProgress variant="determinate" color={color} value={value} sx={{ flex: 1, height: 6, borderRadius: 3 }} aria-label={`${value}%`} />
@@ -86,10 +87,11 @@ function PracticeUsers({ repoId, repoTitle }: { repoId: string; repoTitle: strin
             <TableHead>
               <TableRow>
                 <TableCell>{translate('examhall.repoPractice.realName')}</TableCell>
-                <TableCell>{translate('examhall.repoPractice.deptName')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{translate('examhall.repoPractice.deptName')}</TableCell>
                 <TableCell align="right">{translate('examhall.repoPractice.answered')}</TableCell>
                 <TableCell align="right">{translate('examhall.repoPractice.right')}</TableCell>
                 <TableCell>{translate('examhall.repoPractice.rate')}</TableCell>
+                <TableCell align="right">{translate('examhall.repoPractice.selfAssessed')}</TableCell>
                 <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{translate('examhall.repoPractice.trainings')}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{translate('examhall.repoPractice.lastTime')}</TableCell>
               </TableRow>
@@ -103,12 +105,14 @@ function PracticeUsers({ repoId, repoTitle }: { repoId: string; repoTitle: strin
                       {r.userName}
                     </Typography>
                   </TableCell>
-                  <TableCell>{r.deptName || '—'}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.deptName || '—'}</TableCell>
                   <TableCell align="right">{r.answered}</TableCell>
                   <TableCell align="right">{r.right}</TableCell>
                   <TableCell>
-                    <Rate value={percent(r.right, r.answered)} />
+                    {/* The system's verdicts alone: the learners' own are in the next column. */}
+                    <Rate value={r.answered > r.selfAssessed ? percent(r.right - r.selfRight, r.answered - r.selfAssessed) : null} />
                   </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{r.selfAssessed > 0 ? `${r.selfRight}/${r.selfAssessed}` : '—'}</TableCell>
                   <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{r.trainings}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatTime(r.lastTime, 'YYYY-MM-DD HH:mm') || '—'}</TableCell>
                 </TableRow>
@@ -116,6 +120,9 @@ function PracticeUsers({ repoId, repoTitle }: { repoId: string; repoTitle: strin
             </TableBody>
           </Table>
         </TableContainer>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2, pt: 1 }}>
+          {translate('examhall.repoPractice.selfNote')}
+        </Typography>
         <Pager total={q.data.total} page={page} size={size} onPage={setPage} onSize={(s) => { setSize(s); setPage(0); }} />
       </>
     );

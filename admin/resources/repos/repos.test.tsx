@@ -82,13 +82,29 @@ describe('bank practice figures', { timeout: 30_000 }, () => {
   it('lists learners with their accuracy and the most-missed questions', async () => {
     answer('/api/repo/detail', repo());
     answer('/api/sys/depart/tree', []);
-    const users = answer('/api/repo/practice/users', page([{ userId: 'u1', userName: 'zhangsan', realName: '张三', deptName: '安保部', answered: 20, right: 15, trainings: 3, lastTime: 0 }]));
+    const users = answer(
+      '/api/repo/practice/users',
+      page([
+        { userId: 'u1', userName: 'zhangsan', realName: '张三', deptName: '安保部', answered: 20, right: 15, selfAssessed: 0, selfRight: 0, trainings: 3, lastTime: 0 },
+        // Four answers judged (three right), three self-assessed (all said right): 75 %, and 3/3 apart.
+        { userId: 'u2', userName: 'lisi', realName: '李四', deptName: '安保部', answered: 7, right: 6, selfAssessed: 3, selfRight: 3, trainings: 1, lastTime: 0 },
+        { userId: 'u3', userName: 'wangwu', realName: '王五', deptName: '安保部', answered: 2, right: 2, selfAssessed: 2, selfRight: 2, trainings: 1, lastTime: 0 },
+      ]),
+    );
     answer('/api/repo/practice/missed', page([{ quId: 'q1', quType: QuType.FILL, title: '火警电话是＿＿', answered: 10, wrong: 4 }]));
     renderScreen(<RepoPracticePage />, { resource: 'repo/list', path: '/repo/list/r1/practice', route: '/repo/list/:id/practice' });
     const ue = userEvent.setup({ delay: null });
     expect(await screen.findByText('练习情况：消防安全题库')).toBeTruthy();
     const row = (await screen.findByText('张三')).closest('tr')!;
     expect(within(row).getByText('75%')).toBeTruthy();
+    const selfRow = screen.getByText('李四').closest('tr')!;
+    expect(within(selfRow).getByText('75%')).toBeTruthy();
+    expect(within(selfRow).getByText('3/3')).toBeTruthy();
+    // Only self-assessed answers: no judged accuracy to show.
+    const onlySelf = screen.getByText('王五').closest('tr')!;
+    expect(within(onlySelf).queryByText(/%/)).toBeNull();
+    expect(within(onlySelf).getByText('2/2')).toBeTruthy();
+    expect(screen.getByText(/正确率只算系统判定的题/)).toBeTruthy();
     expect(users[0].params).toEqual({ repoId: 'r1', departId: '', realName: '' });
     await ue.type(screen.getByRole('textbox', { name: '姓名' }), '张');
     await waitFor(() => expect(users.at(-1).params.realName).toBe('张'));

@@ -22,7 +22,7 @@ import { PageContainer } from '../../components/PageContainer';
 import { QueryState } from '../../components/QueryState';
 import { TextInput } from '../../components/TextInput';
 import { paths } from '../../config/paths';
-import { accuracy, usePracticeRepos } from './api/practice';
+import { accuracy, selfAssessedText, usePracticeRepos } from './api/practice';
 import { FavoritesTab } from './FavoritesTab';
 
 const PAGE_SIZE = 12;
@@ -63,6 +63,11 @@ export function RepoCard({ repo }: { repo: PracticeRepo }) {
           </Box>
         ))}
       </Stack>
+      {repo.selfAssessed > 0 && (
+        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {selfAssessedText(repo)}
+        </Typography>
+      )}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <LinearProgress variant="determinate" value={progress} sx={{ flex: 1, height: 6, borderRadius: 3 }} aria-label={`练习进度 ${progress}%`} />
         <Typography variant="body2" color="text.secondary" sx={{ minWidth: 40, textAlign: 'right' }}>

@@ -34,7 +34,7 @@ import { formatTime } from '../../../common/format';
 import { PageContainer } from '../../components/PageContainer';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
-import { accuracy, usePracticeDetail } from './api/practice';
+import { accuracy, judged, selfAssessedText, usePracticeDetail, type Figures } from './api/practice';
 import { trainingLabel, useStartTraining, type StartRequest } from './useStartTraining';
 
 type Mode = CodeOf<typeof PracticeMode>;
@@ -72,6 +72,22 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const NONE: Figures = { answered: 0, right: 0, selfAssessed: 0, selfRight: 0 };
+
+/** The accuracy of the server's verdicts, with my own verdicts apart below it. */
+function AccuracyCell({ mine }: { mine: Figures }) {
+  return (
+    <TableCell align="right">
+      {accuracy(mine)}
+      {mine.selfAssessed > 0 && (
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+          自评 {mine.selfRight}/{mine.selfAssessed}
+        </Typography>
+      )}
+    </TableCell>
+  );
+}
+
 /** Counts per type and level, with my accuracy per type. */
 function TypeTable({ detail }: { detail: PracticeRepoDetail }) {
   const types = QuType.items.filter((t) => detail.stats.some((s) => s.quType === t.value));
@@ -94,7 +110,7 @@ function TypeTable({ detail }: { detail: PracticeRepoDetail }) {
         </TableHead>
         <TableBody>
           {types.map((t) => {
-            const mine = detail.byType.find((b) => b.quType === t.value) ?? { answered: 0, right: 0 };
+            const mine = detail.byType.find((b) => b.quType === t.value) ?? NONE;
             return (
               <TableRow key={t.value}>
                 <TableCell>{t.label}</TableCell>
@@ -105,7 +121,7 @@ function TypeTable({ detail }: { detail: PracticeRepoDetail }) {
                   </TableCell>
                 ))}
                 <TableCell align="right">{mine.answered}</TableCell>
-                <TableCell align="right">{accuracy(mine)}</TableCell>
+                <AccuracyCell mine={mine} />
               </TableRow>
             );
           })}
@@ -130,13 +146,13 @@ function TagTable({ detail }: { detail: PracticeRepoDetail }) {
         </TableHead>
         <TableBody>
           {detail.tags.map((t) => {
-            const mine = detail.byTag.find((b) => b.tag === t.name) ?? { answered: 0, right: 0 };
+            const mine = detail.byTag.find((b) => b.tag === t.name) ?? NONE;
             return (
               <TableRow key={t.name}>
                 <TableCell>{t.name}</TableCell>
                 <TableCell align="right">{t.count}</TableCell>
                 <TableCell align="right">{mine.answered}</TableCell>
-                <TableCell align="right">{accuracy(mine)}</TableCell>
+                <AccuracyCell mine={mine} />
               </TableRow>
             );
           })}
@@ -166,7 +182,9 @@ function Trainings({ detail }: { detail: PracticeRepoDetail }) {
               {t.finished ? <Chip size="small" color="success" variant="outlined" label="已完成" /> : <Chip size="small" color="primary" variant="outlined" label="进行中" />}
             </Stack>
             <Typography variant="caption" color="text.secondary">
-              已答 {t.answered}/{t.total} · 答对 {t.right} · 正确率 {accuracy(t)} · {formatTime(t.updateTime, 'YYYY-MM-DD HH:mm')}
+              已答 {t.answered}/{t.total} · 答对 {judged(t).right} · 正确率 {accuracy(t)}
+              {selfAssessedText(t) && ` · ${selfAssessedText(t)}`}
+              {t.pending > 0 && ` · 待自评 ${t.pending} 题`} · {formatTime(t.updateTime, 'YYYY-MM-DD HH:mm')}
             </Typography>
           </Box>
           <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
@@ -304,6 +322,11 @@ export function RepoViewPage() {
                 <Figure label="正确率" value={accuracy(detail.repo)} />
                 <Figure label="待练错题" value={detail.wrongCount} tone={detail.wrongCount > 0 ? 'error' : undefined} />
               </Stack>
+              {detail.repo.selfAssessed > 0 && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
+                  正确率只算系统判定的题；{selfAssessedText(detail.repo)}（简答题由你对照参考答案自评）
+                </Typography>
+              )}
               {detail.repo.lastTime && (
                 <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5, textAlign: 'center' }}>
                   上次练习：{formatTime(detail.repo.lastTime, 'YYYY-MM-DD HH:mm')}

@@ -30,7 +30,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { PageContainer } from '../../components/PageContainer';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
-import { accuracy, useFillAnswer, useSetFavorite, useStartQuery, useTrainingCard, useTrainingQu, type TrainingCard } from './api/practice';
+import { accuracy, judged, selfAssessedText, useAssessAnswer, useFillAnswer, useSetFavorite, useStartQuery, useTrainingCard, useTrainingQu, type TrainingCard } from './api/practice';
 import { AnswerCard } from './AnswerCard';
 import { trainingLabel } from './useStartTraining';
 
@@ -65,9 +65,25 @@ function answerToSend(qu: TrainingQu, draft: AnswerInput, subs: Record<string, A
 
 function Verdict({ qu, recite }: { qu: TrainingQu; recite: boolean }) {
   if (recite || !qu.feedback) return null;
-  const { subs, question } = qu.feedback;
-  // The server judges a short answer only for being there: the learner checks it against the reference.
-  if (qu.question.quType === QuType.SHORT || (qu.question.quType === QuType.COMBINED && !subs)) {
+  const { subs, question, assessment, isRight } = qu.feedback;
+  const combined = qu.question.quType === QuType.COMBINED;
+  // What the server cannot judge (a short answer) awaits my own verdict, given below the reference answer.
+  if (assessment === 'pending') {
+    return (
+      <Alert severity="info" role="status">
+        已提交。{combined ? '客观小题已全部答对，简答小题' : '简答题'}由你自评：请对照下方的参考答案和解析，再在下方选择“答对”或“答错”。
+      </Alert>
+    );
+  }
+  if (assessment === 'self') {
+    return (
+      <Alert severity={isRight ? 'success' : 'error'} role="status">
+        自评：{isRight ? '答对' : '答错'}（自评的题单独统计，不计入系统判定的正确率{isRight ? '' : '；已加入错题'}）
+      </Alert>
+    );
+  }
+  // Kept before self-assessment existed: counted as the server had it then.
+  if (qu.question.quType === QuType.SHORT || (combined && !subs)) {
     return (
       <Alert severity="info" role="status">
         已提交。{qu.question.quType === QuType.SHORT ? '简答题' : '组合题'}请对照下方的参考答案和解析自行检查。
@@ -86,6 +102,26 @@ function Verdict({ qu, recite }: { qu: TrainingQu; recite: boolean }) {
   );
 }
 
+/** 答对 / 答错: my own verdict on an answer the server cannot judge, after I compared it with the reference answer. */
+export function SelfAssess({ onAssess, pending }: { onAssess: (right: boolean) => void; pending: boolean }) {
+  return (
+    <Box component="section" aria-label="自评" sx={{ p: { xs: 1.5, sm: 2 }, border: 1, borderColor: 'info.light', borderRadius: 2, bgcolor: 'background.paper' }}>
+      <Typography sx={{ fontWeight: 600 }}>对照参考答案，你答对了吗？</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        这道题由你自评：结果单独计为“自评”，答错的题会加入错题。选定后不能更改。
+      </Typography>
+      <Stack direction="row" spacing={1.5} sx={{ mt: 1.5 }}>
+        <Button variant="contained" color="success" disableElevation disabled={pending} onClick={() => onAssess(true)} sx={{ minWidth: 96 }}>
+          答对
+        </Button>
+        <Button variant="outlined" color="error" disabled={pending} onClick={() => onAssess(false)} sx={{ minWidth: 96 }}>
+          答错
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
 function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }) {
   const navigate = useNavigate();
   const { training, items } = card;
@@ -99,11 +135,12 @@ function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }
   const [confirmEnd, setConfirmEnd] = useState(false);
   const query = useTrainingQu(trainId, seq);
   const fill = useFillAnswer(trainId);
+  const assess = useAssessAnswer(trainId);
   const favorite = useSetFavorite();
   const qu = query.data;
   const answered = Boolean(qu?.feedback);
   const unanswered = items.filter((i) => !i.answered).length;
-  const wrong = items.filter((i) => i.isRight === false).length;
+  const wrong = items.filter((i) => i.isRight === false && i.assessment === 'judged').length;
   const draft = drafts[seq] ?? {};
 
   const go = (next: number) => {
@@ -167,9 +204,12 @@ function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }
   }, []);
 
   const answerCard = <AnswerCard items={items} current={seq} onJump={go} />;
+  const self = selfAssessedText(training);
   const figures = (
     <Typography variant="body2" color="text.secondary">
-      已答 {training.answered}/{total} · 答对 {training.right} · 答错 {wrong} · 正确率 {accuracy(training)}
+      已答 {training.answered}/{total} · 答对 {judged(training).right} · 答错 {wrong} · 正确率 {accuracy(training)}
+      {self && ` · ${self}`}
+      {training.pending > 0 && ` · 待自评 ${training.pending} 题`}
     </Typography>
   );
 
@@ -236,6 +276,12 @@ function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }
                       <CombinedFeedback question={data.feedback.question} answer={data.answer} subs={data.feedback.subs} />
                     ) : (
                       <QuestionReview question={data.feedback.question} answer={recite ? null : (data.answer ?? drafts[seq])} subAnswers={subAnswersOf(data, subDrafts[seq])} />
+                    )}
+                    {!recite && data.feedback.assessment === 'pending' && (
+                      <SelfAssess
+                        pending={assess.isPending}
+                        onAssess={(right) => assess.mutate({ sequence: data.sequence, quId: data.question.quId, right })}
+                      />
                     )}
                   </>
                 ) : (

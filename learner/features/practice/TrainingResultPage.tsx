@@ -20,7 +20,7 @@ import { formatTime } from '../../../common/format';
 import { PageContainer } from '../../components/PageContainer';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
-import { accuracy, useTrainingResult } from './api/practice';
+import { accuracy, judged, useTrainingResult } from './api/practice';
 import { trainingLabel } from './useStartTraining';
 
 function Figure({ label, value, color }: { label: string; value: ReactNode; color?: string }) {
@@ -34,14 +34,16 @@ function Figure({ label, value, color }: { label: string; value: ReactNode; colo
   );
 }
 
-/** /web/repo/repo/{trainId}: how a training went, per type, and the questions I missed. */
+/** /web/repo/repo/{trainId}: how a training went (the server's verdicts and my own apart), per type, the questions I missed and those awaiting my verdict. */
 export function TrainingResultPage() {
   const { trainId = '' } = useParams();
   const query = useTrainingResult(trainId);
   return (
     <PageContainer width="reading">
       <QueryState query={query}>
-        {({ training, byType, wrong }) => (
+        {({ training, byType, wrong, pending }) => {
+          const judgedWrong = wrong.filter((w) => !w.selfAssessed).length;
+          return (
           <>
             <Link component={RouterLink} to={paths.repoView.to(training.repoId)} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5 }}>
               <ArrowBack fontSize="small" /> 返回题库
@@ -59,10 +61,23 @@ export function TrainingResultPage() {
               </Typography>
               <Stack direction="row" sx={{ mt: 3, gap: 1 }}>
                 <Figure label="已答 / 总题数" value={`${training.answered}/${training.total}`} />
-                <Figure label="答对" value={training.right} color="success.main" />
-                <Figure label="答错" value={wrong.length} color={wrong.length ? 'error.main' : undefined} />
+                <Figure label="答对" value={judged(training).right} color="success.main" />
+                <Figure label="答错" value={judgedWrong} color={judgedWrong ? 'error.main' : undefined} />
                 <Figure label="正确率" value={accuracy(training)} />
               </Stack>
+              {(training.selfAssessed > 0 || training.pending > 0) && (
+                <Box component="section" aria-label="自评的题" sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+                  <Stack direction="row" sx={{ gap: 1 }}>
+                    <Figure label="自评" value={training.selfAssessed} />
+                    <Figure label="自评答对" value={training.selfRight} color="success.main" />
+                    <Figure label="自评答错" value={training.selfAssessed - training.selfRight} color={training.selfAssessed > training.selfRight ? 'error.main' : undefined} />
+                    <Figure label="待自评" value={training.pending} color={training.pending ? 'info.main' : undefined} />
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
+                    简答题由你对照参考答案自评，单独统计，不计入上面的正确率
+                  </Typography>
+                </Box>
+              )}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'center' }}>
                 {wrong.length > 0 && (
                   <Button
@@ -107,13 +122,40 @@ export function TrainingResultPage() {
                         <TableCell align="right">{t.total}</TableCell>
                         <TableCell align="right">{t.answered}</TableCell>
                         <TableCell align="right">{t.right}</TableCell>
-                        <TableCell align="right">{accuracy(t)}</TableCell>
+                        <TableCell align="right">
+                          {accuracy(t)}
+                          {t.selfAssessed > 0 && (
+                            <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+                              自评 {t.selfRight}/{t.selfAssessed}
+                            </Typography>
+                          )}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
                 </Table>
               </TableContainer>
             </Card>
+            {pending.length > 0 && (
+              <Card component="section" aria-label="待自评的题" sx={{ mb: 2 }}>
+                <Typography component="h2" sx={{ fontWeight: 600, fontSize: 16, px: 2, pt: 2, pb: 1 }}>
+                  待自评的题（{pending.length}）
+                </Typography>
+                <Box component="ol" aria-label="待自评的题" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+                  {pending.map((p) => (
+                    <Box component="li" key={p.quId} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }}>
+                      <Typography color="text.secondary" sx={{ minWidth: 24 }}>
+                        {p.sequence}.
+                      </Typography>
+                      <Typography sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{p.title || '（无题干文字）'}</Typography>
+                      <Button size="small" component={RouterLink} to={paths.repoTraining.to(training.repoId, training.mode, { trainId: training.id })} sx={{ flexShrink: 0 }}>
+                        去自评
+                      </Button>
+                    </Box>
+                  ))}
+                </Box>
+              </Card>
+            )}
             <Card component="section" aria-label="答错的题">
               <Typography component="h2" sx={{ fontWeight: 600, fontSize: 16, px: 2, pt: 2, pb: 1 }}>
                 答错的题（{wrong.length}）
@@ -132,6 +174,7 @@ export function TrainingResultPage() {
                       <Link component={RouterLink} to={paths.quView.to(w.quId)} underline="hover" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                         {w.title || '（无题干文字）'}
                       </Link>
+                      {w.selfAssessed && <Chip size="small" variant="outlined" label="自评" sx={{ flexShrink: 0 }} />}
                       <Chip size="small" label={QuType.label(w.quType)} sx={{ flexShrink: 0 }} />
                     </Box>
                   ))}
@@ -139,7 +182,8 @@ export function TrainingResultPage() {
               )}
             </Card>
           </>
-        )}
+          );
+        }}
       </QueryState>
     </PageContainer>
   );

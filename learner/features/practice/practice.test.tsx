@@ -6,6 +6,7 @@ import { PracticeMode, QuLevel, QuType } from '../../../common/codes';
 import { learner, pageOf } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 import { api, startMockServer } from '../../testing/server';
+import type { TrainingCard } from './api/practice';
 
 startMockServer();
 
@@ -17,6 +18,8 @@ const bank = (over: Partial<PracticeRepo> = {}): PracticeRepo => ({
   quCount: 20,
   answered: 10,
   right: 8,
+  selfAssessed: 0,
+  selfRight: 0,
   lastTime: Date.now() - 3_600_000,
   ...over,
 });
@@ -31,6 +34,9 @@ const training = (over: Partial<Training> = {}): Training => ({
   total: 3,
   answered: 1,
   right: 1,
+  selfAssessed: 0,
+  selfRight: 0,
+  pending: 0,
   position: 2,
   finished: false,
   createTime: 1,
@@ -45,8 +51,8 @@ const detail = (over: Partial<PracticeRepoDetail> = {}): PracticeRepoDetail => (
     { quType: QuType.JUDGE, level: QuLevel.HARDER, count: 8 },
   ],
   tags: [{ name: '密码安全', count: 5 }],
-  byType: [{ quType: QuType.SINGLE, answered: 10, right: 8 }],
-  byTag: [{ tag: '密码安全', answered: 4, right: 1 }],
+  byType: [{ quType: QuType.SINGLE, answered: 10, right: 8, selfAssessed: 0, selfRight: 0 }],
+  byTag: [{ tag: '密码安全', answered: 4, right: 1, selfAssessed: 0, selfRight: 0 }],
   wrongCount: 2,
   trainings: [training()],
   ...over,
@@ -84,11 +90,11 @@ const quAt = (sequence: number, over: Partial<TrainingQu> = {}): TrainingQu => (
   ...over,
 });
 
-const feedback = (isRight: boolean): PracticeFeedback => ({ isRight, rightAnswer: { answers: ['o2'] }, analysis: single.analysis!, question: single });
+const feedback = (isRight: boolean): PracticeFeedback => ({ isRight, assessment: 'judged', rightAnswer: { answers: ['o2'] }, analysis: single.analysis!, question: single });
 
-const card = (over: Partial<Training> = {}) => ({
+const card = (over: Partial<Training> = {}): TrainingCard => ({
   training: training(over),
-  items: [1, 2, 3].map((sequence) => ({ sequence, quId: `q${sequence}`, quType: QuType.SINGLE, answered: sequence === 1, isRight: sequence === 1 ? true : null })),
+  items: [1, 2, 3].map((sequence) => ({ sequence, quId: `q${sequence}`, quType: QuType.SINGLE, answered: sequence === 1, isRight: sequence === 1 ? true : null, assessment: sequence === 1 ? 'judged' : null })),
 });
 
 describe('bank list', () => {
@@ -306,6 +312,95 @@ describe('training', () => {
   });
 });
 
+describe('training a short answer', () => {
+  const short: QuBody = { quType: QuType.SHORT, content: '<p>如何识别钓鱼邮件？</p>', analysis: '<p>看发件人与链接。</p>', refAnswer: '<p>核对发件地址，不点陌生链接。</p>' };
+  const shortAt = (sequence: number, over: Partial<TrainingQu> = {}): TrainingQu =>
+    quAt(sequence, { question: { ...quAt(sequence).question, quType: QuType.SHORT, content: short.content, answerList: [] }, ...over });
+  const shortFeedback = (assessment: PracticeFeedback['assessment'], isRight = false): PracticeFeedback => ({
+    isRight,
+    assessment,
+    rightAnswer: { answer: short.refAnswer },
+    analysis: short.analysis!,
+    question: short,
+  });
+
+  it('shows the reference answer, counts nothing right, and takes my 答对 / 答错 as a self-assessment', async () => {
+    const sent: { fill: any[]; assess: any[] } = { fill: [], assess: [] };
+    const { user } = renderApp({
+      path: '/web/repo/training/r1/1?trainId=t1',
+      user: learner(),
+      handlers: [
+        api('user/repo/card', () => {
+          const c = card({ answered: 1, right: 1, position: 2 });
+          c.items = c.items.map((i) => (i.sequence === 2 ? { ...i, quType: QuType.SHORT } : i));
+          if (sent.fill.length) {
+            c.items[1] = { ...c.items[1], answered: true, isRight: sent.assess.length ? false : null, assessment: sent.assess.length ? 'self' : 'pending' };
+            c.training = { ...c.training, answered: 2, pending: sent.assess.length ? 0 : 1, selfAssessed: sent.assess.length, selfRight: 0 };
+          }
+          return c;
+        }),
+        api('user/repo/next', (body: any) => shortAt(body.sequence)),
+        api('user/repo/fill', (body: any) => {
+          sent.fill.push(body);
+          return shortFeedback('pending');
+        }),
+        api('user/repo/assess', (body: any) => {
+          sent.assess.push(body);
+          return shortFeedback('self', body.right);
+        }),
+      ],
+    });
+    await user.type(await screen.findByRole('textbox'), '随便写点什么');
+    await user.click(screen.getByRole('button', { name: '提交答案' }));
+    await waitFor(() => expect(sent.fill).toEqual([{ trainId: 't1', quId: 'q2', answer: '随便写点什么' }]));
+
+    // No verdict yet: the reference answer, and the question to me.
+    expect(await screen.findByText(/简答题由你自评/)).toBeTruthy();
+    expect(screen.getByText('核对发件地址，不点陌生链接。')).toBeTruthy();
+    expect(screen.queryByText('回答正确')).toBeNull();
+    const panel = screen.getByRole('region', { name: '自评' });
+    const nav = screen.getAllByRole('navigation', { name: '答题卡' })[0];
+    await waitFor(() => expect(within(nav).getByRole('button', { name: '第2题，待自评' })).toBeTruthy());
+    expect(screen.getAllByText(/待自评 1 题/).length).toBeGreaterThan(0);
+    // The training's figures count only the server's verdicts as right: the short answer is not among them.
+    expect(screen.getAllByText(/答对 1 · 答错 0 · 正确率 100%/).length).toBeGreaterThan(0);
+
+    await user.click(within(panel).getByRole('button', { name: '答错' }));
+    await waitFor(() => expect(sent.assess).toEqual([{ trainId: 't1', quId: 'q2', right: false }]));
+    expect(await screen.findByText(/自评：答错/)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: '自评' })).toBeNull();
+    await waitFor(() => expect(within(nav).getByRole('button', { name: '第2题，自评答错' })).toBeTruthy());
+    expect(screen.getAllByText(/自评 1 题，答对 0/).length).toBeGreaterThan(0);
+  });
+
+  it('says 答对 once, and offers no buttons once I assessed it or the server judged it', async () => {
+    const assess: any[] = [];
+    const { user } = renderApp({
+      path: '/web/repo/training/r1/1?trainId=t1',
+      user: learner(),
+      handlers: [
+        api('user/repo/card', card({ position: 2 })),
+        api('user/repo/next', (body: any) =>
+          body.sequence === 2
+            ? shortAt(2, { answer: { answer: '我的回答' }, feedback: shortFeedback('pending') })
+            : shortAt(body.sequence, { answer: { answer: '旧的回答' }, feedback: shortFeedback('self', true) }),
+        ),
+        api('user/repo/assess', (body: any) => {
+          assess.push(body);
+          return shortFeedback('self', true);
+        }),
+      ],
+    });
+    const panel = await screen.findByRole('region', { name: '自评' });
+    await user.click(within(panel).getByRole('button', { name: '答对' }));
+    expect(await screen.findByText(/自评：答对/)).toBeTruthy();
+    expect(assess).toEqual([{ trainId: 't1', quId: 'q2', right: true }]);
+    await user.click(screen.getByRole('button', { name: '上一题' }));
+    expect(await screen.findByText(/自评：答对/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '答错' })).toBeNull();
+  });
+});
+
 describe('training a combined question', () => {
   const combined: QuBody = {
     quType: QuType.COMBINED,
@@ -333,6 +428,7 @@ describe('training a combined question', () => {
   };
   const verdict: PracticeFeedback = {
     isRight: false,
+    assessment: 'judged',
     rightAnswer: {},
     analysis: combined.analysis!,
     question: combined,
@@ -421,8 +517,9 @@ describe('training result', () => {
   it('shows totals, per type, the missed questions and a retry', async () => {
     const result: TrainingResult = {
       training: training({ answered: 3, right: 2, finished: true }),
-      byType: [{ quType: QuType.SINGLE, total: 3, answered: 3, right: 2 }],
-      wrong: [{ quId: 'q2', quType: QuType.SINGLE, title: '密码最少应包含几位？' }],
+      byType: [{ quType: QuType.SINGLE, total: 3, pending: 0, answered: 3, right: 2, selfAssessed: 0, selfRight: 0 }],
+      wrong: [{ quId: 'q2', quType: QuType.SINGLE, title: '密码最少应包含几位？', sequence: 2, selfAssessed: false }],
+      pending: [],
     };
     renderApp({ path: '/web/repo/repo/t1', user: learner(), handlers: [api('user/repo/result', result)] });
     const missed = await screen.findByRole('list', { name: '答错的题' });

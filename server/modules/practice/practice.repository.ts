@@ -38,42 +38,27 @@ export async function setPosition(db: Db, id: string, position: number, now: num
   await db.updateTable('practice_train').set({ position, update_time: now }).where('id', '=', id).execute();
 }
 
+/** practice_answer.assess: who gave the verdict. */
+export const Assess = { JUDGED: 0, PENDING: 1, SELF: 2 } as const;
+
 export function answersOf(db: Db, trainId: string) {
-  return db.selectFrom('practice_answer').select(['qu_id', 'answer', 'is_right']).where('train_id', '=', trainId).execute();
+  return db.selectFrom('practice_answer').select(['qu_id', 'answer', 'is_right', 'assess']).where('train_id', '=', trainId).execute();
 }
 
 export function answerOf(db: Db, trainId: string, quId: string) {
-  return db.selectFrom('practice_answer').select(['answer', 'is_right']).where('train_id', '=', trainId).where('qu_id', '=', quId).executeTakeFirst();
+  return db.selectFrom('practice_answer').select(['answer', 'is_right', 'assess']).where('train_id', '=', trainId).where('qu_id', '=', quId).executeTakeFirst();
 }
 
-/**
- * Records an answer in a training (the first answer to a question counts; later ones are kept for
- * the learner but do not change the training's figures) and the learner's running figures.
- */
-export async function recordAnswer(
-  db: Db,
-  a: { trainId: string; userId: string; quId: string; repoId: string; quType: number; answer: string; isRight: boolean; position: number; finished: boolean; now: number },
-): Promise<void> {
+/** One verdict in the learner's running figures of a question (the bank's accuracy, wrong-only practice). */
+async function addVerdict(db: Db, a: { userId: string; quId: string; repoId: string; quType: number; isRight: boolean; self: boolean; now: number }): Promise<void> {
   const right = a.isRight ? 1 : 0;
-  const inserted = await db
-    .insertInto('practice_answer')
-    .values({ train_id: a.trainId, qu_id: a.quId, answer: a.answer, is_right: right, create_time: a.now })
-    .onConflict((oc) => oc.columns(['train_id', 'qu_id']).doNothing())
-    .executeTakeFirst();
-  const first = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-  await db
-    .updateTable('practice_train')
-    .set({
-      ...(first ? { answered: sql`answered + 1`, right_count: sql`right_count + ${right}` } : {}),
-      position: a.position,
-      finished: a.finished ? 1 : 0,
-      update_time: a.now,
-    })
-    .where('id', '=', a.trainId)
-    .execute();
+  const self = a.self ? 1 : 0;
   await db
     .insertInto('practice_stat')
-    .values({ user_id: a.userId, qu_id: a.quId, repo_id: a.repoId, qu_type: a.quType, answered: 1, right_count: right, wrong_count: 1 - right, streak: right, last_right: right, last_time: a.now })
+    .values({
+      user_id: a.userId, qu_id: a.quId, repo_id: a.repoId, qu_type: a.quType, answered: 1, right_count: right, wrong_count: 1 - right, streak: right, last_right: right,
+      self_count: self, self_right: self * right, last_self: self, last_time: a.now,
+    })
     .onConflict((oc) =>
       oc.columns(['user_id', 'qu_id']).doUpdateSet({
         answered: sql`practice_stat.answered + 1`,
@@ -81,32 +66,127 @@ export async function recordAnswer(
         wrong_count: sql`practice_stat.wrong_count + ${1 - right}`,
         streak: a.isRight ? sql`practice_stat.streak + 1` : sql`0`,
         last_right: right,
+        self_count: sql`practice_stat.self_count + ${self}`,
+        self_right: sql`practice_stat.self_right + ${self * right}`,
+        last_self: self,
         last_time: a.now,
       }),
     )
     .execute();
 }
 
-export function statsOf(db: Db, userId: string, repoId: string) {
-  return db.selectFrom('practice_stat').select(['qu_id', 'qu_type', 'answered', 'right_count', 'wrong_count', 'streak', 'last_right', 'last_time']).where('user_id', '=', userId).where('repo_id', '=', repoId).execute();
+/**
+ * Records the first answer to a question of a training, in the training and (with a verdict) in the
+ * learner's running figures; an answer awaiting the learner's own verdict counts as answered, not
+ * right, and reaches the running figures with that verdict (assessAnswer). Answered before (a
+ * repeat, or two at once): nothing changes, and false.
+ */
+export async function recordAnswer(
+  db: Db,
+  a: { trainId: string; userId: string; quId: string; repoId: string; quType: number; answer: string; isRight: boolean; pending: boolean; position: number; finished: boolean; now: number },
+): Promise<boolean> {
+  const right = a.isRight && !a.pending ? 1 : 0;
+  const inserted = await db
+    .insertInto('practice_answer')
+    .values({ train_id: a.trainId, qu_id: a.quId, answer: a.answer, is_right: right, assess: a.pending ? Assess.PENDING : Assess.JUDGED, create_time: a.now })
+    .onConflict((oc) => oc.columns(['train_id', 'qu_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  await db
+    .updateTable('practice_train')
+    .set({
+      answered: sql`answered + 1`,
+      right_count: sql`right_count + ${right}`,
+      pending_count: sql`pending_count + ${a.pending ? 1 : 0}`,
+      position: a.position,
+      finished: a.finished ? 1 : 0,
+      update_time: a.now,
+    })
+    .where('id', '=', a.trainId)
+    .execute();
+  if (!a.pending) await addVerdict(db, { ...a, isRight: a.isRight, self: false });
+  return true;
 }
 
-export async function statsByRepo(db: Db, userId: string, repoIds: readonly string[]): Promise<Map<string, { answered: number; right: number; lastTime: number }>> {
-  const out = new Map<string, { answered: number; right: number; lastTime: number }>();
+/**
+ * The learner's own verdict on an answer of a training awaiting it: in the answer, the training
+ * and the running figures, once. Not awaiting it (assessed already, also at the same moment): nothing changes, and false.
+ */
+export async function assessAnswer(db: Db, a: { trainId: string; userId: string; quId: string; repoId: string; quType: number; isRight: boolean; now: number }): Promise<boolean> {
+  const right = a.isRight ? 1 : 0;
+  const updated = await db
+    .updateTable('practice_answer')
+    .set({ is_right: right, assess: Assess.SELF })
+    .where('train_id', '=', a.trainId)
+    .where('qu_id', '=', a.quId)
+    .where('assess', '=', Assess.PENDING)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return false;
+  await db
+    .updateTable('practice_train')
+    .set({
+      right_count: sql`right_count + ${right}`,
+      pending_count: sql`pending_count - 1`,
+      self_count: sql`self_count + 1`,
+      self_right: sql`self_right + ${right}`,
+      update_time: a.now,
+    })
+    .where('id', '=', a.trainId)
+    .execute();
+  await addVerdict(db, { ...a, self: true });
+  return true;
+}
+
+export function statsOf(db: Db, userId: string, repoId: string) {
+  return db
+    .selectFrom('practice_stat')
+    .select(['qu_id', 'qu_type', 'answered', 'right_count', 'wrong_count', 'streak', 'last_right', 'last_self', 'last_time'])
+    .where('user_id', '=', userId)
+    .where('repo_id', '=', repoId)
+    .execute();
+}
+
+export interface RepoFigures {
+  answered: number;
+  right: number;
+  selfAssessed: number;
+  selfRight: number;
+  lastTime: number;
+}
+
+/** Per bank: the questions I answered, right the last time, and those whose last verdict was my own (and right). */
+export async function statsByRepo(db: Db, userId: string, repoIds: readonly string[]): Promise<Map<string, RepoFigures>> {
+  const out = new Map<string, RepoFigures>();
   if (repoIds.length === 0) return out;
   const rows = await db
     .selectFrom('practice_stat')
-    .select(['repo_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('last_right').as('r'), (eb) => eb.fn.max('last_time').as('t')])
+    .select([
+      'repo_id',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.sum<number>('last_right').as('r'),
+      (eb) => eb.fn.sum<number>('last_self').as('s'),
+      (eb) => eb.fn.sum<number>(sql`last_self * last_right`).as('sr'),
+      (eb) => eb.fn.max('last_time').as('t'),
+    ])
     .where('user_id', '=', userId)
     .where('repo_id', 'in', repoIds)
     .groupBy('repo_id')
     .execute();
-  for (const r of rows) out.set(r.repo_id, { answered: Number(r.n), right: Number(r.r ?? 0), lastTime: Number(r.t) });
+  for (const r of rows) out.set(r.repo_id, { answered: Number(r.n), right: Number(r.r ?? 0), selfAssessed: Number(r.s ?? 0), selfRight: Number(r.sr ?? 0), lastTime: Number(r.t) });
   return out;
 }
 
+/** Practised: answered with a verdict, or answered in a training (awaiting my own verdict, after the reference answer was shown). */
 export async function hasPractised(db: Db, userId: string, quId: string): Promise<boolean> {
-  return (await db.selectFrom('practice_stat').select('qu_id').where('user_id', '=', userId).where('qu_id', '=', quId).executeTakeFirst()) !== undefined;
+  if ((await db.selectFrom('practice_stat').select('qu_id').where('user_id', '=', userId).where('qu_id', '=', quId).executeTakeFirst()) !== undefined) return true;
+  const answered = await db
+    .selectFrom('practice_answer as a')
+    .innerJoin('practice_train as t', 't.id', 'a.train_id')
+    .select('a.qu_id')
+    .where('t.user_id', '=', userId)
+    .where('a.qu_id', '=', quId)
+    .executeTakeFirst();
+  return answered !== undefined;
 }
 
 // ---------- favourites ----------
@@ -141,7 +221,17 @@ export function pagePracticeUsers(db: Db, f: { repoId: string; deptIds?: string[
   if (f.realName) q = q.where(contains('u.real_name', f.realName));
   const select = (x: typeof q) =>
     x
-      .select(['s.user_id', 'u.user_name', 'u.real_name', 'd.dept_name', (eb) => eb.fn.sum<number>('s.answered').as('answered'), (eb) => eb.fn.sum<number>('s.right_count').as('right'), (eb) => eb.fn.max('s.last_time').as('last_time')])
+      .select([
+        's.user_id',
+        'u.user_name',
+        'u.real_name',
+        'd.dept_name',
+        (eb) => eb.fn.sum<number>('s.answered').as('answered'),
+        (eb) => eb.fn.sum<number>('s.right_count').as('right'),
+        (eb) => eb.fn.sum<number>('s.self_count').as('self_count'),
+        (eb) => eb.fn.sum<number>('s.self_right').as('self_right'),
+        (eb) => eb.fn.max('s.last_time').as('last_time'),
+      ])
       .orderBy('last_time', 'desc');
   return (async () => {
     const total = Number((await db.selectFrom(q.select('s.user_id').as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);

@@ -15,6 +15,7 @@ export default async function practiceRoutes(app: App) {
   route(app, practiceApi.card, (req) => practice.trainingCard(ctx, caller(req).id, req.body.trainId));
   route(app, practiceApi.next, (req) => practice.trainingQu(ctx, caller(req).id, req.body.trainId, req.body.sequence));
   route(app, practiceApi.fill, (req) => practice.fillTraining(ctx, caller(req).id, req.body));
+  route(app, practiceApi.assess, (req) => practice.assessTraining(ctx, caller(req).id, req.body));
   route(app, practiceApi.result, (req) => practice.trainingResult(ctx, caller(req).id, req.body.trainId));
   route(app, practiceApi.favorite, (req) => practice.setFavorite(ctx, caller(req).id, req.body.quId, req.body.favorite));
   route(app, practiceApi.favorites, (req) => practice.pagingFavorites(ctx, caller(req).id, req.body));

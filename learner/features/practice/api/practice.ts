@@ -61,27 +61,59 @@ export const useTrainingQu = (trainId: string, sequence: number) =>
     staleTime: Infinity,
   });
 
-/** Sends an answer; the server's verdict goes into the question and the card at once. */
+/** A card entry as a verdict leaves it: no verdict yet while it awaits the learner's own. */
+const entryOf = (feedback: PracticeFeedback) => ({ answered: true, isRight: feedback.assessment === 'pending' ? null : feedback.isRight, assessment: feedback.assessment });
+
+/** Sends an answer; the server's verdict (or its wait for mine) goes into the question and the card at once. */
 export function useFillAnswer(trainId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ quId, answer }: { sequence: number; quId: string; answer: PracticeAnswer }) => call(practiceApi.fill, { trainId, quId, ...answer }),
     onSuccess: (feedback: PracticeFeedback, { sequence, answer }) => {
       client.setQueryData<TrainingQu>(practiceKeys.qu(trainId, sequence), (old) => (old ? { ...old, answer, feedback } : old));
-      client.setQueryData<TrainingCard>(practiceKeys.card(trainId), (old) =>
-        old
-          ? {
-              ...old,
-              training: {
-                ...old.training,
-                answered: old.training.answered + (old.items[sequence - 1]?.answered ? 0 : 1),
-                right: old.training.right + (feedback.isRight && !old.items[sequence - 1]?.answered ? 1 : 0),
-              },
-              items: old.items.map((i) => (i.sequence === sequence ? { ...i, answered: true, isRight: feedback.isRight } : i)),
-            }
-          : old,
-      );
+      client.setQueryData<TrainingCard>(practiceKeys.card(trainId), (old) => {
+        // Answered before: the server kept the first verdict, and the card has it.
+        if (!old || old.items[sequence - 1]?.answered) return old;
+        return {
+          ...old,
+          training: {
+            ...old.training,
+            answered: old.training.answered + 1,
+            right: old.training.right + (feedback.isRight ? 1 : 0),
+            pending: old.training.pending + (feedback.assessment === 'pending' ? 1 : 0),
+          },
+          items: old.items.map((i) => (i.sequence === sequence ? { ...i, ...entryOf(feedback) } : i)),
+        };
+      });
       void client.invalidateQueries({ queryKey: practiceKeys.card(trainId) });
+    },
+  });
+}
+
+/** My own verdict (答对 / 答错) on an answer the server cannot judge; it goes into the question and the card at once. */
+export function useAssessAnswer(trainId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ quId, right }: { sequence: number; quId: string; right: boolean }) => call(practiceApi.assess, { trainId, quId, right }),
+    onSuccess: (feedback: PracticeFeedback, { sequence }) => {
+      client.setQueryData<TrainingQu>(practiceKeys.qu(trainId, sequence), (old) => (old ? { ...old, feedback } : old));
+      client.setQueryData<TrainingCard>(practiceKeys.card(trainId), (old) => {
+        if (!old || old.items[sequence - 1]?.assessment !== 'pending') return old;
+        const right = feedback.isRight ? 1 : 0;
+        return {
+          ...old,
+          training: {
+            ...old.training,
+            right: old.training.right + right,
+            pending: old.training.pending - 1,
+            selfAssessed: old.training.selfAssessed + 1,
+            selfRight: old.training.selfRight + right,
+          },
+          items: old.items.map((i) => (i.sequence === sequence ? { ...i, ...entryOf(feedback) } : i)),
+        };
+      });
+      void client.invalidateQueries({ queryKey: practiceKeys.card(trainId) });
+      void client.invalidateQueries({ queryKey: practiceKeys.result(trainId) });
     },
   });
 }
@@ -101,5 +133,23 @@ export function useSetFavorite() {
 export const useTrainingResult = (trainId: string) =>
   useQuery({ queryKey: practiceKeys.result(trainId), queryFn: () => call(practiceApi.result, { trainId }, { silent: true }) });
 
-/** Accuracy as the pages print it: 右 ÷ 答, or — before anything was answered. */
-export const accuracy = (m: { answered: number; right: number }) => (m.answered > 0 ? `${Math.round((m.right * 100) / m.answered)}%` : '—');
+/** Figures as the server gives them: every verdict, the learner's own among them, and (a training's) answers awaiting one. */
+export interface Figures {
+  answered: number;
+  right: number;
+  selfAssessed: number;
+  selfRight: number;
+  pending?: number;
+}
+
+/** The server's verdicts alone: answered and right (the learner's own verdicts are counted apart). */
+export const judged = (m: Figures) => ({ answered: m.answered - m.selfAssessed - (m.pending ?? 0), right: m.right - m.selfRight });
+
+/** Accuracy as the pages print it: right ÷ answered by the server's verdicts, or — with none. */
+export const accuracy = (m: Figures) => {
+  const j = judged(m);
+  return j.answered > 0 ? `${Math.round((j.right * 100) / j.answered)}%` : '—';
+};
+
+/** The learner's own verdicts, apart: "自评 3 题，答对 2", or '' with none. */
+export const selfAssessedText = (m: Figures) => (m.selfAssessed > 0 ? `自评 ${m.selfAssessed} 题，答对 ${m.selfRight}` : '');
