@@ -27,6 +27,8 @@ const record = (over: Partial<ExamRecordOfUser> = {}): ExamRecordOfUser => ({
   passed: true,
   bestPaperId: 'p1',
   awaitingMark: 0,
+  lastAwaitingMark: false,
+  lastHandTime: Date.parse('2026-03-01T10:00:00'),
   updateTime: Date.parse('2026-03-01T10:00:00'),
   ...over,
 });

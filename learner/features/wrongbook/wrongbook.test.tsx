@@ -16,6 +16,7 @@ const item = (over: Partial<WrongBookItem> = {}): WrongBookItem => ({
   quType: QuType.SINGLE,
   title: '一加一等于几？',
   wrongCount: 3,
+  partial: false,
   createTime: Date.parse('2026-03-01T09:00:00'),
   updateTime: Date.parse('2026-03-02T09:00:00'),
   ...over,
