@@ -247,7 +247,7 @@ export const ExamRecordOfUser = Type.Object({
   realName: Type.String(),
   deptName: Type.String(),
   tryCount: Type.Integer(),
-  /** Best and last score and passed: null for the learner while the exam shows only its thank-you (resultShow 1). */
+  /** Best and last score and passed: null for the learner while the exam shows only its thank-you (resultShow 1); the scores null too until a paper is finished. */
   maxScore: Type.Union([Type.Number(), Type.Null()]),
   lastScore: Type.Union([Type.Number(), Type.Null()]),
   totalScore: Type.Number(),
@@ -257,6 +257,10 @@ export const ExamRecordOfUser = Type.Object({
   bestPaperId: Type.Union([Id, Type.Null()]),
   /** Papers handed in and waiting for a marker. */
   awaitingMark: Type.Integer(),
+  /** The newest handed-in paper waits for a marker (its score is not in lastScore yet). */
+  lastAwaitingMark: Type.Boolean(),
+  /** When the newest paper was handed in (the latest exam; updateTime moves with marking too). */
+  lastHandTime: Type.Union([Millis, Type.Null()]),
   updateTime: Millis,
 });
 export type ExamRecordOfUser = Static<typeof ExamRecordOfUser>;

@@ -241,7 +241,15 @@ export const paperApi = defineApi('paper', {
 
 // ---------- marking ----------
 
-export const MarkExam = Type.Object({ examId: Id, title: Type.String(), awaitingMarkCount: Type.Integer(), paperCount: Type.Integer(), endTime: Type.Union([Millis, Type.Null()]) });
+export const MarkExam = Type.Object({
+  examId: Id,
+  title: Type.String(),
+  awaitingMarkCount: Type.Integer(),
+  /** Papers awaiting marking whose short answers are all scored: what finishMarked would finish. */
+  markedCount: Type.Integer(),
+  paperCount: Type.Integer(),
+  endTime: Type.Union([Millis, Type.Null()]),
+});
 
 /** One short answer to mark. */
 export const MarkItem = Type.Object({
@@ -313,7 +321,10 @@ export const WrongBookItem = Type.Object({
   quType: QuType.schema,
   /** The stem as text, for the list. */
   title: Type.String(),
+  /** Times the question was answered wrong (below 60 % of its score) in this exam. */
   wrongCount: Type.Integer(),
+  /** Only ever partly scored (部分得分: 60 % of its score or more, not all): listed, not counted as wrong. */
+  partial: Type.Boolean(),
   createTime: Millis,
   updateTime: Millis,
 });

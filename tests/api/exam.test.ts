@@ -479,7 +479,8 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     expect(whole.drafts).toBe(0);
     expect(whole.qus.filter((r) => r.question !== '')).toHaveLength(exam.quCount);
     expect(whole.qus.find((r) => r.qu_id === part.quId)).toMatchObject({ answered: 1 });
-    expect((await t.call('/api/paper/paper/paper-result', { id: pb }, b.token)).body.data).toMatchObject({ state: PaperState.AWAITING_MARK });
+    // Its short answers (a combined question's short part) are blank: scored 0 at once, no marker needed.
+    expect((await t.call('/api/paper/paper/paper-result', { id: pb }, b.token)).body.data).toMatchObject({ state: PaperState.FINISHED });
   }, 30_000);
 
   it('writes saves sent together as one batch, each answered as if alone: newer, stale, first, marked and refused', async () => {
@@ -588,15 +589,18 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     const marking = (await t.call('/api/paper/mark/paper', { id: paperId }, admin)).body.data;
     expect(marking.items).toHaveLength(2);
     expect(marking.items.find((i: { quId: string }) => i.quId === shortItem.quId)).toMatchObject({ answer: '我的看法', refAnswer: '<p>参考答案</p>', score: 10 });
-    expect((await t.call('/api/paper/mark/finish', { id: paperId }, admin)).body.msg).toBe('还有2道简答题未评分');
+    // The combined question's blank short part was scored 0 at hand-in: one answer is left to score.
+    expect(marking.items.find((i: { quId: string }) => i.quId !== shortItem.quId)).toMatchObject({ answer: '', markScore: 0 });
+    expect((await t.call('/api/paper/mark/finish', { id: paperId }, admin)).body.msg).toBe('还有1道简答题未评分');
     expect((await t.call('/api/paper/mark/score', { paperId, quId: shortItem.quId, score: 11 }, admin)).body.msg).toBe('得分不能超过本题分值（10分）');
     await t.call('/api/paper/mark/score', { paperId, quId: shortItem.quId, score: 8, comment: '不错' }, admin);
     const byQu = (await t.call('/api/paper/mark/qu-list', { examId: exam.id }, admin)).body.data;
     const part = byQu.find((q: { quId: string }) => q.quId !== shortItem.quId);
     const answers = (await t.call('/api/paper/mark/qu-answers', { current: 1, size: 10, params: { examId: exam.id, quId: part.quId, pendingOnly: true } }, admin)).body.data;
-    expect(answers.records).toHaveLength(1);
-    // An empty answer is a valid answer: it is scored 0.
-    await t.call('/api/paper/mark/score', { paperId, quId: part.quId, score: 0 }, admin);
+    expect(answers.records).toHaveLength(0);
+    expect(part).toMatchObject({ pending: 0, total: 1 });
+    // A marker may still score a pre-scored blank answer (here: 0 again).
+    expect((await t.call('/api/paper/mark/score', { paperId, quId: part.quId, score: 0 }, admin)).body.code).toBe(0);
     const finished = await t.call('/api/paper/mark/finish', { id: paperId }, admin);
     expect(finished.body.data).toMatchObject({ state: PaperState.FINISHED, userScore: 8, passed: false });
     const record = (await t.call('/api/user/exam/my-paging', { current: 1, size: 10 }, learner.token)).body.data.records[0];

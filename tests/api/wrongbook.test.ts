@@ -31,7 +31,7 @@ describe.each(DIALECTS)('the wrong book walk on %s', (dialect) => {
         { quType: QuType.FILL, share: 1, content: '<p>权限每<span data-blank="1"></span>复核一次。</p>', analysis: '<p>填空小题解析文字</p>', blanks: [{ answers: ['季度', '三个月'] }] },
       ],
     });
-    // With a short-answer part, and a short answer: filed once marked below the full score.
+    // With a short-answer part, and a short answer: filed once marked below 60 % of the score.
     const withShort = await save({
       quType: QuType.COMBINED,
       content: '<p>材料：小王连上了咖啡店的免费网络。</p>',
@@ -76,7 +76,8 @@ describe.each(DIALECTS)('the wrong book walk on %s', (dialect) => {
       expect(saved.body.code, saved.body.msg).toBe(0);
     }
     expect((await t.call('/api/paper/paper/hand-exam', { id: paperId, type: HandType.LEARNER }, learner.token)).body.data.state).toBe(PaperState.AWAITING_MARK);
-    await t.call('/api/paper/mark/score', { paperId, quId: shortPart.id, score: 1 }, admin);
+    // The combined question earns 3 of 6 (below 60 %): wrong, not a partial score.
+    await t.call('/api/paper/mark/score', { paperId, quId: shortPart.id, score: 0 }, admin);
     await t.call('/api/paper/mark/score', { paperId, quId: short.id, score: 2 }, admin);
     expect((await t.call('/api/paper/mark/finish', { id: paperId }, admin)).body.data).toMatchObject({ state: PaperState.FINISHED });
 

@@ -239,9 +239,11 @@ test('an administrator marks a paper by paper and another by question; the paper
   await expect(page.getByText('已评分').first()).toBeVisible();
   // Only unmarked answers are listed: the scored one leaves the list.
   await expect(answer).toHaveCount(0);
-  // The second learner's other short answers (empty) are scored 0 before their paper can be finished.
-  for (const item of secondItems.items.filter((i) => i.quId !== answered.quId)) await api(request, '/api/paper/mark/score', { paperId: second.paperId, quId: item.quId, score: 0 }, admin);
+  // The second learner's other short answers (empty) were scored 0 at hand-in: the paper is fully scored.
+  expect(secondItems.items.filter((i) => i.quId !== answered.quId).map((i) => i.markScore)).toEqual(secondItems.items.filter((i) => i.quId !== answered.quId).map(() => 0));
   await page.getByRole('button', { name: '完成已评完的试卷' }).click();
+  await page.getByRole('dialog').getByText('确定完成 1 份已评完的试卷？', { exact: false }).waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('已完成 1 份试卷的阅卷')).toBeVisible();
 
   // The papers of the exam: both finished with their scores.

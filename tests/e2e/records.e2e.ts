@@ -285,6 +285,69 @@ test('the wrong-book walk judges a combined question part by part', async ({ pag
   await expect(done.getByText('本轮答对 1 题，答错 0 题')).toBeVisible();
 });
 
+test('marking as the learner sees it: 待阅卷 until marked, the batch confirmed with its count, 最近考试 the hand-in, 8/10 a partial score', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  const tag = Math.random().toString(36).slice(2, 7);
+  const repo = await api<{ id: string }>(request, '/api/repo/save', { title: `阅卷题库${tag}`, practiceOpen: false, practiceAudience: 1 }, admin);
+  const short = (content: string) => api<{ id: string }>(request, '/api/qu/qu/save', { repoId: repo.id, quType: 4, content: `<p>${content}</p>`, refAnswer: '<p>要点齐全</p>' }, admin);
+  const s1 = await short('谈谈密码管理的要点。');
+  const s2 = await short('如何识别钓鱼邮件？');
+  const title = `简答测验${tag}`;
+  const exam = await saveExam(request, admin, title, '<p>两道简答题。</p>', [{ title: '简答题', quType: 4, perScore: 10, draws: [], quIds: [s1.id, s2.id] }]);
+  const userName = uniqueName('marked');
+  await createUser(request, { userName, realName: '阅卷学员', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
+  const token = await apiToken(request, userName, PASSWORD);
+  const { id: paperId } = await api<{ id: string }>(request, '/api/paper/paper/create-paper', { examId: exam.id }, token);
+  await api(request, '/api/paper/paper/fill-answer', { paperId, quId: s1.id, seq: 1, answer: '长度、复杂度，定期更换' }, token);
+  await api(request, '/api/paper/paper/fill-answer', { paperId, quId: s2.id, seq: 1, answer: '核对发件人' }, token);
+  await api(request, '/api/paper/paper/hand-exam', { id: paperId, type: 0 }, token);
+  const handTime = (await api<{ records: Array<{ handTime: number }> }>(request, '/api/paper/paper/paging', { current: 1, size: 1, params: { examId: exam.id } }, token)).records[0].handTime;
+
+  // Awaiting marking: no score of 0, but 待阅卷.
+  await signIn(page, userName, PASSWORD);
+  await expect(page).toHaveURL(/\/web\/index$/);
+  await page.goto('/web/paper');
+  const record = page.getByRole('link', { name: `${title} 的考试记录` });
+  await expect(record.getByText('最高分').locator('+ *')).toHaveText('待阅卷');
+  await expect(record.getByText('最近得分').locator('+ *')).toHaveText('待阅卷');
+  await expect(record.getByText('1 份试卷待阅卷', { exact: false })).toBeVisible();
+  await shoot(page, 'awaiting-mark');
+
+  // The administrator scores both answers (8 and 10), then finishes the batch: asked first, with the count.
+  await api(request, '/api/paper/mark/score', { paperId, quId: s1.id, score: 8 }, admin);
+  await api(request, '/api/paper/mark/score', { paperId, quId: s2.id, score: 10 }, admin);
+  const context = await browser.newContext();
+  const marker = await context.newPage();
+  await signIn(marker, ADMIN.username, ADMIN.password);
+  await expect(marker).toHaveURL(/\/admin\//);
+  await marker.goto(`/admin/exam/mark?examId=${exam.id}`);
+  await marker.getByRole('button', { name: '完成已评完的试卷' }).click();
+  const dialog = marker.getByRole('dialog');
+  await expect(dialog.getByText('确定完成 1 份已评完的试卷？', { exact: false })).toBeVisible();
+  await shoot(marker, 'finish-marked-confirm', { fullPage: false });
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(marker.getByText('已完成 1 份试卷的阅卷')).toBeVisible();
+  await context.close();
+
+  // Marked: the score, and the latest exam still the hand-in.
+  await page.reload();
+  await expect(record.getByText('最高分').locator('+ *')).toHaveText('18 / 20');
+  await expect(record.getByText('最近得分').locator('+ *')).toHaveText('18');
+  const at = new Date(handTime);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await expect(record.getByText(`最近考试 ${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`)).toBeVisible();
+  await shoot(page, 'marked');
+
+  // 8/10 is a partial score in the wrong book, not 答错.
+  await page.goto(`/web/book/list/${exam.id}`);
+  const items = page.getByTestId('wrong-item');
+  await expect(items).toHaveCount(1);
+  await expect(items.getByText('部分得分')).toBeVisible();
+  await expect(items.getByText(/答错/)).toHaveCount(0);
+  await shoot(page, 'wrongbook-partial');
+});
+
 test.describe('device check', () => {
   test('shows the browser, screen, latency, clock, fullscreen and storage, and a live camera preview on request', async ({ page, request }) => {
     const userName = uniqueName('device');

@@ -429,6 +429,7 @@ export function MarkPage() {
   const go = (next: Record<string, string>) => setSearch(Object.fromEntries(Object.entries(next).filter(([, v]) => v)));
   const exams = useQuery({ ...endpointQuery(markApi.examPaging, { current: 1, size: 200, params: {} }), enabled: examId !== '' });
   const exam = exams.data?.records.find((e) => e.examId === examId);
+  const [confirmingBatch, setConfirmingBatch] = useState(false);
   const finishMarked = useMutation({
     mutationFn: () => call(markApi.finishMarked, { examId }),
     onSuccess: (n) => {
@@ -436,7 +437,14 @@ export function MarkPage() {
       void invalidate();
     },
     onError: () => undefined,
+    onSettled: () => setConfirmingBatch(false),
   });
+  // A batch is finished for good (scores recorded, learners told): asked first, with how many, as a single paper is.
+  const askFinishMarked = () => {
+    if (!exam) return;
+    if (exam.markedCount === 0) notify('examhall.marking.finishMarkedNone', { type: 'info' });
+    else setConfirmingBatch(true);
+  };
 
   if (!examId)
     return (
@@ -459,7 +467,7 @@ export function MarkPage() {
               </Typography>
             ) : null}
           </Typography>
-          <Button variant="outlined" size="small" startIcon={<DoneAllIcon />} disabled={finishMarked.isPending} onClick={() => finishMarked.mutate()}>
+          <Button variant="outlined" size="small" startIcon={<DoneAllIcon />} disabled={finishMarked.isPending || !exam} onClick={askFinishMarked}>
             {translate('examhall.marking.finishMarked')}
           </Button>
         </Stack>
@@ -479,6 +487,16 @@ export function MarkPage() {
           <PapersToMark examId={examId} onOpen={(id) => go({ examId, paperId: id })} />
         )}
       </Card>
+      <Confirm
+        isOpen={confirmingBatch}
+        loading={finishMarked.isPending}
+        title="examhall.marking.finishMarked"
+        content="examhall.marking.finishMarkedConfirm"
+        translateOptions={{ n: exam?.markedCount ?? 0 }}
+        confirm="examhall.common.confirm"
+        onConfirm={() => finishMarked.mutate()}
+        onClose={() => setConfirmingBatch(false)}
+      />
       {exams.isError ? (
         <Link component="button" onClick={() => void exams.refetch()} sx={{ mt: 1 }}>
           {translate('examhall.common.retry')}

@@ -52,7 +52,7 @@ describe('score bounds', () => {
 
 describe('marking a paper', { timeout: 60_000 }, () => {
   it('refuses a score above the question, then saves every score and finishes the paper', async () => {
-    answer('/api/paper/mark/exam-paging', { current: 1, size: 200, pages: 1, total: 1, records: [{ examId: 'e1', title: '期末考试', awaitingMarkCount: 1, paperCount: 4, endTime: null }] });
+    answer('/api/paper/mark/exam-paging', { current: 1, size: 200, pages: 1, total: 1, records: [{ examId: 'e1', title: '期末考试', awaitingMarkCount: 1, markedCount: 0, paperCount: 4, endTime: null }] });
     answer('/api/paper/mark/paper', { paper, items: [item(), item({ quId: 'q2', answer: '', content: '<p>说明最小权限原则。</p>', score: 5 })] });
     const scores = answer('/api/paper/mark/score', (b: { quId: string; score: number }) => item({ quId: b.quId, markScore: b.score }));
     const finishes = answer('/api/paper/mark/finish', { ...paper, state: 2, userScore: 8 });
@@ -90,7 +90,7 @@ describe('marking a paper', { timeout: 60_000 }, () => {
   });
 
   it('marks by question: every learner\'s answer to one question, saved one by one', async () => {
-    answer('/api/paper/mark/exam-paging', { current: 1, size: 200, pages: 1, total: 1, records: [{ examId: 'e1', title: '期末考试', awaitingMarkCount: 2, paperCount: 4, endTime: null }] });
+    answer('/api/paper/mark/exam-paging', { current: 1, size: 200, pages: 1, total: 1, records: [{ examId: 'e1', title: '期末考试', awaitingMarkCount: 2, markedCount: 0, paperCount: 4, endTime: null }] });
     answer('/api/paper/mark/qu-list', [
       { quId: 'q1', content: '<p>简述强密码的要点。</p>', pending: 2, total: 2 },
       { quId: 'q2', content: '<p>说明最小权限原则。</p>', pending: 0, total: 2 },
@@ -109,5 +109,45 @@ describe('marking a paper', { timeout: 60_000 }, () => {
     await ue.click(within(li).getByRole('button', { name: '保存评分' }));
     await waitFor(() => expect(scores).toEqual([{ paperId: 'p2', quId: 'q1', score: 2, comment: '' }]));
     expect(await screen.findByText('已评分')).toBeTruthy();
+  });
+
+  it('asks before finishing every fully scored paper, with how many, and finishes them only on 确定', async () => {
+    const exam = { examId: 'e1', title: '期末考试', awaitingMarkCount: 5, markedCount: 3, paperCount: 9, endTime: null };
+    answer('/api/paper/mark/exam-paging', { current: 1, size: 200, pages: 1, total: 1, records: [exam] });
+    answer('/api/paper/mark/paper-paging', { current: 1, size: 20, pages: 1, total: 1, records: [paper] });
+    const finished = answer('/api/paper/mark/finish-marked', 3);
+    renderScreen(<MarkPage />, { resource: 'exam/mark', path: '/exam/mark?examId=e1' });
+    const ue = userEvent.setup({ delay: null });
+    const batch = await screen.findByRole('button', { name: '完成已评完的试卷' });
+    await waitFor(() => expect((batch as HTMLButtonElement).disabled).toBe(false));
+
+    // Cancelled: nothing finished.
+    await ue.click(batch);
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确定完成 3 份已评完的试卷？完成后成绩计入考试记录并通知考生，不能再修改评分。')).toBeTruthy();
+    await ue.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(finished).toEqual([]);
+
+    // Confirmed: finished once, and said how many.
+    await ue.click(batch);
+    dialog = await screen.findByRole('dialog');
+    await ue.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(finished).toEqual([{ examId: 'e1' }]));
+    expect(await screen.findByText('已完成 3 份试卷的阅卷')).toBeTruthy();
+  });
+
+  it('says there is nothing to finish when no paper is fully scored, without a dialog', async () => {
+    answer('/api/paper/mark/exam-paging', { current: 1, size: 200, pages: 1, total: 1, records: [{ examId: 'e1', title: '期末考试', awaitingMarkCount: 2, markedCount: 0, paperCount: 2, endTime: null }] });
+    answer('/api/paper/mark/paper-paging', { current: 1, size: 20, pages: 1, total: 1, records: [paper] });
+    const finished = answer('/api/paper/mark/finish-marked', 0);
+    renderScreen(<MarkPage />, { resource: 'exam/mark', path: '/exam/mark?examId=e1' });
+    const ue = userEvent.setup({ delay: null });
+    const batch = await screen.findByRole('button', { name: '完成已评完的试卷' });
+    await waitFor(() => expect((batch as HTMLButtonElement).disabled).toBe(false));
+    await ue.click(batch);
+    expect(await screen.findByText('没有已评完的试卷：一份试卷的简答题都评分后才能完成')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(finished).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ import { QueryState } from '../../components/QueryState';
 import { TextInput } from '../../components/TextInput';
 import { paths } from '../../config/paths';
 import { useMyRecords } from './api/records';
-import { scoreText } from './format';
+import { bestScoreText, lastScoreText, scoreText } from './format';
 
 const PAGE_SIZE = 10;
 
@@ -66,12 +66,12 @@ function RecordRow({ record }: { record: ExamRecordOfUser }) {
           </Stack>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 160px))' }, gap: 1.5 }}>
             <Figure label="考试次数" value={`${record.tryCount} 次`} />
-            <Figure label="最高分" value={`${scoreText(record.maxScore)} / ${scoreText(record.totalScore)}`} />
-            <Figure label="最近得分" value={scoreText(record.lastScore)} />
+            <Figure label="最高分" value={bestScoreText(record)} />
+            <Figure label="最近得分" value={lastScoreText(record)} />
             <Figure label="及格分" value={scoreText(record.qualifyScore)} />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            最近考试 {formatTime(record.updateTime, 'YYYY-MM-DD HH:mm')}
+            最近考试 {formatTime(record.lastHandTime ?? record.updateTime, 'YYYY-MM-DD HH:mm')}
             {record.awaitingMark > 0 && ` · ${record.awaitingMark} 份试卷待阅卷`}
           </Typography>
         </Box>

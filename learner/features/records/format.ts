@@ -1,3 +1,4 @@
+import type { ExamRecordOfUser } from '../../../common/api/exam';
 import type { PaperRecord } from '../../../common/api/paper';
 import { PaperState } from '../../../common/codes';
 
@@ -26,3 +27,14 @@ export function attemptScore(p: Pick<PaperRecord, 'state' | 'userScore' | 'total
 
 export const paperStateColor = (state: number): 'success' | 'warning' | 'info' | 'default' =>
   state === PaperState.FINISHED ? 'success' : state === PaperState.AWAITING_MARK ? 'warning' : state === PaperState.IN_EXAM ? 'info' : 'default';
+
+type RecordScores = Pick<ExamRecordOfUser, 'maxScore' | 'lastScore' | 'totalScore' | 'passed' | 'bestPaperId' | 'awaitingMark' | 'lastAwaitingMark'>;
+
+/** A record's 最高分: 待阅卷 while no paper is scored yet and one awaits a marker (never a score of 0 it does not have). */
+export function bestScoreText(r: RecordScores): string {
+  if (r.bestPaperId === null && r.awaitingMark > 0 && r.passed !== null) return '待阅卷';
+  return `${scoreText(r.maxScore)} / ${scoreText(r.totalScore)}`;
+}
+
+/** A record's 最近得分: 待阅卷 while the newest paper awaits a marker (the exam shows scores). */
+export const lastScoreText = (r: RecordScores): string => (r.lastAwaitingMark && r.passed !== null ? '待阅卷' : scoreText(r.lastScore));

@@ -27,6 +27,8 @@ const record = (over: Partial<ExamRecordOfUser> = {}): ExamRecordOfUser => ({
   passed: true,
   bestPaperId: 'p1',
   awaitingMark: 0,
+  lastAwaitingMark: false,
+  lastHandTime: Date.parse('2026-03-01T10:00:00'),
   updateTime: Date.parse('2026-03-01T10:00:00'),
   ...over,
 });
@@ -94,6 +96,36 @@ describe('my results (/web/paper)', () => {
     await user.type(screen.getByRole('textbox', { name: '搜索考试名称' }), '消防{Enter}');
     await waitFor(() => expect(requests.at(-1)).toMatchObject({ current: 1, params: { title: '消防' } }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: '成绩列表' })).getAllByRole('listitem')).toHaveLength(1));
+  });
+
+  it('says 待阅卷 for scores no paper has yet, and dates the latest exam by its hand-in, not its marking', async () => {
+    renderApp({
+      path: '/web/paper',
+      user: learner(),
+      handlers: [
+        api(
+          'user/exam/my-paging',
+          pageOf([
+            // The only paper awaits marking.
+            record({ tryCount: 1, maxScore: null, lastScore: null, passed: false, bestPaperId: null, awaitingMark: 1, lastAwaitingMark: true, lastHandTime: Date.parse('2026-03-01T09:20:00') }),
+            // Marked two days after the hand-in; then a newer paper awaits marking.
+            record({ id: 'r2', examId: 'e2', title: '消防知识考试', lastAwaitingMark: false, lastHandTime: Date.parse('2026-03-02T08:05:00'), updateTime: Date.parse('2026-03-04T17:30:00') }),
+            record({ id: 'r3', examId: 'e3', title: '保密考试', maxScore: 90, lastScore: 90, awaitingMark: 1, lastAwaitingMark: true }),
+          ]),
+        ),
+      ],
+    });
+    const rows = within(await screen.findByRole('list', { name: '成绩列表' })).getAllByRole('listitem');
+    const figure = (row: HTMLElement, label: string) => within(row).getByText(label).nextElementSibling?.textContent;
+    expect(figure(rows[0]!, '最高分')).toBe('待阅卷');
+    expect(figure(rows[0]!, '最近得分')).toBe('待阅卷');
+    expect(within(rows[0]!).getByText(/最近考试 2026-03-01 09:20/)).toBeTruthy();
+    expect(figure(rows[1]!, '最高分')).toBe('88.5 / 100');
+    expect(figure(rows[1]!, '最近得分')).toBe('72');
+    expect(within(rows[1]!).getByText(/最近考试 2026-03-02 08:05/)).toBeTruthy();
+    expect(within(rows[1]!).queryByText(/2026-03-04/)).toBeNull();
+    expect(figure(rows[2]!, '最高分')).toBe('90 / 100');
+    expect(figure(rows[2]!, '最近得分')).toBe('待阅卷');
   });
 
   it('offers the exams when there is no record', async () => {

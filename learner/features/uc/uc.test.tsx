@@ -272,7 +272,7 @@ describe('user centre: profile and password', () => {
 describe('我的成绩 in the user centre', () => {
   const record = (id: string, title: string, passed: boolean): ExamRecordOfUser => ({
     id, examId: `e-${id}`, title, userId: 'u1', userName: 'student', realName: '张三', deptName: '培训部', tryCount: 2, maxScore: 88.5, lastScore: 72,
-    totalScore: 100, qualifyScore: 60, passed, bestPaperId: 'p1', awaitingMark: 0, updateTime: Date.parse('2026-03-01T10:00:00'),
+    totalScore: 100, qualifyScore: 60, passed, bestPaperId: 'p1', awaitingMark: 0, lastAwaitingMark: false, lastHandTime: Date.parse('2026-03-01T10:00:00'), updateTime: Date.parse('2026-03-01T10:00:00'),
   });
 
   it('shows my latest exam records, each opening its attempts, and leads to all of them', async () => {

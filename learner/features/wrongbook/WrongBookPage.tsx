@@ -23,6 +23,7 @@ import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
 import { useExamTitle, useRemoveWrong, useWrongBook } from './api/wrongBook';
 import { WrongBookWalk } from './WrongBookWalk';
+import { WrongCountChip } from './WrongCountChip';
 
 const PAGE_SIZE = 10;
 
@@ -40,7 +41,7 @@ function WrongRow({ item, number, onRemove }: { item: WrongBookItem; number: num
             {number}.
           </Typography>
           <Chip size="small" label={QuType.label(item.quType)} />
-          <Chip size="small" color="error" variant="outlined" label={`答错 ${item.wrongCount} 次`} />
+          <WrongCountChip item={item} />
         </Stack>
         <Typography
           sx={{ overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', wordBreak: 'break-word' }}
@@ -48,7 +49,7 @@ function WrongRow({ item, number, onRemove }: { item: WrongBookItem; number: num
           {item.title || '（无题干文字）'}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          最近答错 {formatTime(item.updateTime, 'YYYY-MM-DD HH:mm')}
+          {item.partial ? '最近作答' : '最近答错'} {formatTime(item.updateTime, 'YYYY-MM-DD HH:mm')}
         </Typography>
       </Box>
       <Stack direction="row" spacing={1} sx={{ flexShrink: 0, justifyContent: { xs: 'flex-end', sm: 'flex-start' } }}>
@@ -148,7 +149,7 @@ export function WrongBookPage() {
             ) : (
               <>
                 <Typography variant="body2" color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, pt: 1, pb: 0.5 }}>
-                  共 {page.total} 道错题，最近答错的在前
+                  共 {page.total} 道题，最近记入的在前
                 </Typography>
                 <Box component="ul" aria-label="错题列表" sx={{ m: 0, p: 0 }}>
                   {page.records.map((item, i) => (

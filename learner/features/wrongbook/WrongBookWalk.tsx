@@ -19,6 +19,7 @@ import { loadErrorText } from '../../components/LoadError';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
 import { checkWrong, useWrongNext } from './api/wrongBook';
+import { WrongCountChip } from './WrongCountChip';
 
 /**
  * Whether a verdict leaves the learner something to check against the reference: a short answer
@@ -97,7 +98,7 @@ function WalkStep({ step, examId, onNext, flash }: { step: WrongBookNext; examId
           第 {step.index} 题<Typography component="span" color="text.secondary"> / 共 {step.total} 题</Typography>
         </Typography>
         <Chip size="small" label={QuType.label(question.quType)} />
-        <Chip size="small" color="error" variant="outlined" label={`答错 ${item.wrongCount} 次`} />
+        <WrongCountChip item={item} />
       </Stack>
       <LinearProgress
         variant="determinate"

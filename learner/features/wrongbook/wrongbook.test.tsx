@@ -16,6 +16,7 @@ const item = (over: Partial<WrongBookItem> = {}): WrongBookItem => ({
   quType: QuType.SINGLE,
   title: '一加一等于几？',
   wrongCount: 3,
+  partial: false,
   createTime: Date.parse('2026-03-01T09:00:00'),
   updateTime: Date.parse('2026-03-02T09:00:00'),
   ...over,
@@ -91,6 +92,24 @@ describe('wrong book list (/web/book/list/{examId})', () => {
     await waitFor(() => expect(screen.getAllByTestId('wrong-item')).toHaveLength(1));
     expect(screen.queryByText('一加一等于几？')).toBeNull();
     expect(await screen.findByText('已移出错题本')).toBeTruthy();
+  });
+
+  it('labels a partly scored question 部分得分, not 答错', async () => {
+    renderApp({
+      path: '/web/book/list/e1',
+      user: learner(),
+      handlers: [
+        api('paper/paper/paging', pageOf([])),
+        api('user/wrong-book/paging', pageOf([item({ id: 'w3', quId: 'q3', quType: QuType.SHORT, title: '谈谈密码管理', wrongCount: 0, partial: true }), item()])),
+      ],
+    });
+    const rows = within(await screen.findByRole('list', { name: '错题列表' })).getAllByTestId('wrong-item');
+    expect(within(rows[0]!).getByText('部分得分')).toBeTruthy();
+    expect(within(rows[0]!).queryByText(/答错/)).toBeNull();
+    expect(within(rows[0]!).getByText('最近作答 2026-03-02 09:00')).toBeTruthy();
+    expect(within(rows[1]!).getByText('答错 3 次')).toBeTruthy();
+    expect(within(rows[1]!).queryByText('部分得分')).toBeNull();
+    expect(screen.getByText('共 2 道题，最近记入的在前')).toBeTruthy();
   });
 
   it('says the book is empty and offers no walk', async () => {

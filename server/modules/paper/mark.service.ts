@@ -8,7 +8,7 @@ import { answerOf, snapshotOf } from './paper.def';
 import * as repo from './paper.repository';
 import { refreshRecord } from './paper.service';
 import { recordOf } from './paper.result';
-import { addToWrongBook } from './wrongbook.service';
+import { addToWrongBook, wrongBookVerdict } from './wrongbook.service';
 
 /** Marking short answers by paper or by question, and finishing papers. */
 
@@ -16,13 +16,16 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export async function examsToMark(ctx: ServiceContext, body: BodyOf<typeof markApi.examPaging>) {
   const page = await repo.examsAwaitingMark(ctx.db, body.params?.title?.trim() || undefined, body);
-  const counts = await Promise.all(
-    page.records.map(async (e) => {
-      const [all, awaiting] = await Promise.all([repo.pagePapers(ctx.db, { examId: e.id }, { current: 1, size: 1 }), repo.pagePapers(ctx.db, { examId: e.id, state: PaperState.AWAITING_MARK }, { current: 1, size: 1 })]);
-      return { paperCount: all.total, awaitingMarkCount: awaiting.total };
-    }),
-  );
-  return { ...page, records: page.records.map((e, i) => ({ examId: e.id, title: e.title, endTime: e.end_time, ...counts[i] })) };
+  const [counts, marked] = await Promise.all([
+    Promise.all(
+      page.records.map(async (e) => {
+        const [all, awaiting] = await Promise.all([repo.pagePapers(ctx.db, { examId: e.id }, { current: 1, size: 1 }), repo.pagePapers(ctx.db, { examId: e.id, state: PaperState.AWAITING_MARK }, { current: 1, size: 1 })]);
+        return { paperCount: all.total, awaitingMarkCount: awaiting.total };
+      }),
+    ),
+    repo.markedAwaitingCounts(ctx.db, page.records.map((e) => e.id)),
+  ]);
+  return { ...page, records: page.records.map((e, i) => ({ examId: e.id, title: e.title, endTime: e.end_time, ...counts[i], markedCount: marked.get(e.id) ?? 0 })) };
 }
 
 export async function papersToMark(ctx: ServiceContext, body: BodyOf<typeof markApi.paperPaging>): Promise<Page<PaperRecord>> {
@@ -136,11 +139,15 @@ export async function finishMarking(ctx: ServiceContext, markerId: string, paper
     const now = tx.clock.now();
     await repo.updatePaper(tx.db, p.id, { state: PaperState.FINISHED, subj_score: subj, user_score: total, passed: passed ? 1 : 0, update_time: now });
     await refreshRecord(tx, p.user_id, p.exam_id);
-    // What marking settled: short answers, and combined questions with a short part. A combined
-    // question graded whole by machine was filed at hand-in already.
+    // What marking settled: short answers, and combined questions with a short part (a blank one
+    // included: scored 0 at hand-in, filed now). A combined question graded whole by machine was
+    // filed at hand-in already. Below the threshold it is wrong, from it a partial score.
     const marked = (r: (typeof top)[number]) => r.qu_type === QuType.SHORT || (r.qu_type === QuType.COMBINED && rows.some((x) => x.parent_id === r.qu_id && x.qu_type === QuType.SHORT));
-    const wrong = top.filter((r) => r.is_right !== 1 && marked(r) && (r.actual_score ?? 0) < r.score);
-    await addToWrongBook(tx, p.user_id, p.exam_id, wrong.map((r) => ({ quId: r.qu_id, quType: r.qu_type, question: snapshotOf(r), json: r.question })));
+    const filed = top.flatMap((r) => {
+      const verdict = marked(r) ? wrongBookVerdict(r.actual_score ?? 0, r.score) : undefined;
+      return verdict ? [{ quId: r.qu_id, quType: r.qu_type, question: snapshotOf(r), json: r.question, partial: verdict === 'partial' }] : [];
+    });
+    await addToWrongBook(tx, p.user_id, p.exam_id, filed);
   });
   await sendMsg(ctx, markerId, {
     title: `考试“${p.title}”阅卷完成`,

@@ -681,18 +681,35 @@ export function pageRecords(db: Db, f: { userId?: string; examId?: string; deptI
   );
 }
 
-export async function awaitingByUserExam(db: Db, pairs: ReadonlyArray<{ userId: string; examId: string }>): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
+export interface HandIns {
+  /** Papers handed in and waiting for a marker. */
+  awaiting: number;
+  /** When the newest handed-in paper (finished or awaiting) was handed in. */
+  lastHandTime: number | null;
+  /** When the newest paper awaiting marking was handed in. */
+  lastAwaitingHandTime: number | null;
+}
+
+/** Per learner and exam (key `userId:examId`): the handed-in papers that records show beside their scores. */
+export async function handInsByUserExam(db: Db, pairs: ReadonlyArray<{ userId: string; examId: string }>): Promise<Map<string, HandIns>> {
+  const out = new Map<string, HandIns>();
   if (pairs.length === 0) return out;
   const rows = await db
     .selectFrom('paper')
-    .select(['user_id', 'exam_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('state', '=', 1)
+    .select((eb) => [
+      'user_id',
+      'exam_id',
+      eb.fn.sum<number>(eb.case().when('state', '=', 1).then(1).else(0).end()).as('awaiting'),
+      eb.fn.max('hand_time').as('last_hand'),
+      eb.fn.max(eb.case().when('state', '=', 1).then(eb.ref('hand_time')).end()).as('last_awaiting'),
+    ])
+    .where('state', 'in', [1, 2])
     .where('user_id', 'in', [...new Set(pairs.map((p) => p.userId))])
     .where('exam_id', 'in', [...new Set(pairs.map((p) => p.examId))])
     .groupBy(['user_id', 'exam_id'])
     .execute();
-  for (const r of rows) out.set(`${r.user_id}:${r.exam_id}`, Number(r.n));
+  const time = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  for (const r of rows) out.set(`${r.user_id}:${r.exam_id}`, { awaiting: Number(r.awaiting), lastHandTime: time(r.last_hand), lastAwaitingHandTime: time(r.last_awaiting) });
   return out;
 }
 
@@ -702,6 +719,20 @@ export async function examsAwaitingMark(db: Db, title: string | undefined, page:
   let q = db.selectFrom('exam as e').where((eb) => eb.exists(eb.selectFrom('paper as p').select('p.id').whereRef('p.exam_id', '=', 'e.id').where('p.state', '=', 1)));
   if (title) q = q.where(contains('e.title', title));
   return paginate(q, page, (x) => x.select(['e.id', 'e.title', 'e.end_time']).orderBy('e.create_time', 'desc'), (r) => r);
+}
+
+/** Per exam: its papers awaiting marking whose short answers are all scored (what 完成已评完的试卷 would finish). */
+export async function markedAwaitingCounts(db: Db, examIds: readonly string[]): Promise<Map<string, number>> {
+  if (examIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('paper as p')
+    .select(['p.exam_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('p.exam_id', 'in', examIds)
+    .where('p.state', '=', 1)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('paper_qu as q').select('q.qu_id').whereRef('q.paper_id', '=', 'p.id').where('q.qu_type', '=', 4).where('q.needs_mark', '=', 1))))
+    .groupBy('p.exam_id')
+    .execute();
+  return new Map(rows.map((r) => [r.exam_id, Number(r.n)]));
 }
 
 /** Short answers (parts included) of an exam's handed-in papers. */
@@ -743,6 +774,11 @@ const bump = prepared((db, v: Slots<{ id: string; question: string; now: number 
 
 export async function bumpWrong(db: Db, id: string, question: string, now: number): Promise<void> {
   await bump.run(db, { id, question, now });
+}
+
+/** A partial score on a question already in the book: its newest copy and time, unless it was ever wrong (then its record stays as it is). */
+export async function touchPartial(db: Db, id: string, question: string, now: number): Promise<void> {
+  await db.updateTable('wrong_book').set({ question, update_time: now }).where('id', '=', id).where('wrong_count', '=', 0).execute();
 }
 
 export function pageWrong(db: Db, userId: string, f: { examId?: string; title?: string }, page: PageArgs): Promise<Page<WrongBookRow>> {
@@ -793,5 +829,5 @@ export function pageShortAnswers(db: Db, f: { examId: string; quId: string; pend
 }
 
 export async function wrongQuIds(db: Db, userId: string): Promise<string[]> {
-  return (await db.selectFrom('wrong_book').select('qu_id').distinct().where('user_id', '=', userId).execute()).map((r) => r.qu_id);
+  return (await db.selectFrom('wrong_book').select('qu_id').distinct().where('user_id', '=', userId).where('wrong_count', '>', 0).execute()).map((r) => r.qu_id);
 }

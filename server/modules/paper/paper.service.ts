@@ -13,13 +13,13 @@ import type { AuthUser } from '../auth/session.service';
 import { examState, type ExamDef } from '../exam/exam.def';
 import { drawForPaper, findExamDef, inAudience } from '../exam/exam.service';
 import { cryptoRng } from '../exam/paper.draw';
-import { gradeAnswer, gradeCombined } from '../qu/qu.grading';
+import { gradeAnswer, gradeCombined, type GradeResult } from '../qu/qu.grading';
 import { toPublic } from '../qu/qu.public';
 import { getUserRecord } from '../user/user.service';
 import { answerForType, answerOf, groupsOfPaper, SAVE_GRACE_MS, saysSomething, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
 import * as repo from './paper.repository';
 import { snapshotCopy, snapshotSource, type SnapshotSource } from './paper.snapshot';
-import { addToWrongBook, type WrongItem } from './wrongbook.service';
+import { addToWrongBook, wrongBookVerdict, type WrongItem } from './wrongbook.service';
 
 /**
  * Papers: a learner's attempt at an exam, from the pre-check to the hand-in. The server owns the
@@ -358,37 +358,53 @@ interface PaperGrade {
   needsMarking: boolean;
 }
 
-/** Grades every objective question of a paper from its rows (card order, parts after their question). */
+/**
+ * Grades every objective question of a paper from its rows (card order, parts after their question).
+ * A blank short answer needs no marker: it scores 0 at once, so a paper whose short answers are all
+ * blank is finished at hand-in, and a marker of any other sees it scored already.
+ */
 function gradePaper(p: PaperRow, rows: readonly PaperQuRow[]): PaperGrade {
   const groups = groupsOfPaper(p);
   const grades: PaperGrade['grades'] = [];
-  const wrong: WrongItem[] = [];
+  // Settled questions not right, with whether a short answer is in them (those wait for the marking of the paper).
+  const missed: Array<WrongItem & { short: boolean }> = [];
   let objective = 0;
   let needsMarking = false;
+  const miss = (r: PaperQuRow, q: WrongItem['question'], earned: number, short: boolean) => {
+    const verdict = wrongBookVerdict(earned, r.score);
+    if (verdict) missed.push({ quId: r.qu_id, quType: r.qu_type, question: q, json: r.question, partial: verdict === 'partial', short });
+  };
   for (const r of rows.filter((x) => !x.parent_id)) {
     const q = snapshotOf(r);
     const rules = { partialScore: groups[r.group_index]?.partialScore };
     if (r.qu_type === QuType.COMBINED) {
       const parts = rows.filter((x) => x.parent_id === r.qu_id);
       const g = gradeCombined(q, new Map(parts.map((x) => [x.qu_id, answerForType(x.qu_type, answerOf(x))])), r.score, rules);
-      for (const sub of g.subs) {
+      const subs = g.subs.map((sub) => ({ ...sub, result: blankIsZero(sub.result) }));
+      const pending = subs.some((sub) => sub.result.needsMarking);
+      for (const sub of subs) {
         const part = parts.find((x) => x.qu_id === sub.id);
         grades.push({ quId: sub.id, is_right: sub.result.isRight ? 1 : 0, actual_score: sub.result.needsMarking ? null : sub.result.score, needs_mark: sub.result.needsMarking ? 1 : 0, answered: part?.answered ?? 0 });
       }
-      grades.push({ quId: r.qu_id, is_right: g.isRight ? 1 : 0, actual_score: g.needsMarking ? null : g.score, needs_mark: g.needsMarking ? 1 : 0, answered: g.answered ? 1 : 0 });
-      objective += g.subs.reduce((n, s) => n + (s.result.needsMarking ? 0 : s.result.score), 0);
-      needsMarking ||= g.needsMarking;
-      if (!g.isRight && !g.needsMarking) wrong.push({ quId: r.qu_id, quType: r.qu_type, question: q, json: r.question });
+      grades.push({ quId: r.qu_id, is_right: g.isRight ? 1 : 0, actual_score: pending ? null : g.score, needs_mark: pending ? 1 : 0, answered: g.answered ? 1 : 0 });
+      objective += subs.reduce((n, s) => n + (s.result.needsMarking ? 0 : s.result.score), 0);
+      needsMarking ||= pending;
+      if (!pending) miss(r, q, g.score, parts.some((x) => x.qu_type === QuType.SHORT));
     } else {
-      const g = gradeAnswer(q, answerForType(r.qu_type, answerOf(r)), r.score, rules);
+      const g = blankIsZero(gradeAnswer(q, answerForType(r.qu_type, answerOf(r)), r.score, rules));
       grades.push({ quId: r.qu_id, is_right: g.isRight ? 1 : 0, actual_score: g.needsMarking ? null : g.score, needs_mark: g.needsMarking ? 1 : 0, answered: g.answered ? 1 : 0 });
       if (!g.needsMarking) objective += g.score;
       needsMarking ||= g.needsMarking;
-      if (!g.isRight && !g.needsMarking) wrong.push({ quId: r.qu_id, quType: r.qu_type, question: q, json: r.question });
+      if (!g.needsMarking) miss(r, q, g.score, r.qu_type === QuType.SHORT);
     }
   }
+  // On a paper a marker will finish, questions with a short answer are filed then (finishMarking), once.
+  const wrong = missed.filter((m) => !(needsMarking && m.short)).map(({ short: _, ...w }) => w);
   return { grades, wrong, objScore: Math.round(objective * 100) / 100, needsMarking };
 }
+
+/** A short answer left blank: 0 points, no marker needed. */
+const blankIsZero = (g: GradeResult): GradeResult => (g.needsMarking && !g.answered ? { ...g, needsMarking: false, score: 0 } : g);
 
 /** The paper's state and scores once graded (awaiting marking when it has short answers). */
 const scoresOf = (p: PaperRow, g: PaperGrade) => ({

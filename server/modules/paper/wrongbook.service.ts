@@ -28,9 +28,25 @@ function itemOf(r: WrongBookRow) {
     // Drawn from the stored question, so rows saved before blanks showed as ____ read right too.
     title: stemText(questionOf(r).content, TITLE_MAX) || r.title,
     wrongCount: r.wrong_count,
+    partial: r.wrong_count === 0,
     createTime: r.create_time,
     updateTime: r.update_time,
   };
+}
+
+/**
+ * An answer earning less than this share of its question's score (in %) is wrong (答错); from it up
+ * to the full score it is a partial score (部分得分). Exams have no setting of their own for it.
+ */
+export const WRONG_BELOW_PERCENT = 60;
+
+/** How an answer earning `actual` of `full` points goes into the wrong book: not at all (full score), as a partial score, or as wrong. */
+export function wrongBookVerdict(actual: number, full: number): 'wrong' | 'partial' | undefined {
+  // In hundredths of a point, so that the comparison is exact (scores have 2 decimals).
+  const earned = Math.round(actual * 100);
+  const max = Math.round(full * 100);
+  if (earned >= max) return undefined;
+  return earned * 100 >= max * WRONG_BELOW_PERCENT ? 'partial' : 'wrong';
 }
 
 export interface WrongItem {
@@ -39,12 +55,15 @@ export interface WrongItem {
   question: QuBody;
   /** The question as JSON when the caller holds it already (the paper's snapshot). */
   json?: string;
+  /** A partial score (部分得分): listed, but not counted as wrong. */
+  partial?: boolean;
 }
 
 /**
  * Files a learner's wrong answers of one exam in their wrong book, as the questions were on the
- * paper: new ones are added, ones already there counted again. One read and a few writes per
- * paper, whatever its size (a whole cohort hands in at once).
+ * paper: new ones are added, ones already there counted again. A partial score is listed with no
+ * wrong count (a question once wrong keeps its count). One read and a few writes per paper,
+ * whatever its size (a whole cohort hands in at once).
  */
 export async function addToWrongBook(ctx: ServiceContext, userId: string, examId: string, items: readonly WrongItem[]): Promise<void> {
   if (items.length === 0) return;
@@ -54,10 +73,10 @@ export async function addToWrongBook(ctx: ServiceContext, userId: string, examId
   for (const w of items) {
     const json = w.json ?? JSON.stringify(w.question);
     const id = known.get(w.quId);
-    if (id) await repo.bumpWrong(ctx.db, id, json, now);
+    if (id) await (w.partial ? repo.touchPartial(ctx.db, id, json, now) : repo.bumpWrong(ctx.db, id, json, now));
     else {
       const title = stemText(w.question.content, TITLE_MAX) || QuType.label(w.quType);
-      fresh.push({ id: newId(), user_id: userId, exam_id: examId, qu_id: w.quId, qu_type: w.quType, title, question: json, wrong_count: 1, create_time: now, update_time: now });
+      fresh.push({ id: newId(), user_id: userId, exam_id: examId, qu_id: w.quId, qu_type: w.quType, title, question: json, wrong_count: w.partial ? 0 : 1, create_time: now, update_time: now });
     }
   }
   await repo.insertWrongRows(ctx.db, fresh);
@@ -108,5 +127,5 @@ export function registerPaperHooks(ctx: ServiceContext): void {
 }
 
 
-/** Question ids in the learner's exam wrong book (practice's wrong-only mode includes them). */
+/** Question ids the learner got wrong in an exam (practice's wrong-only mode includes them; partial scores are not wrong). */
 export const wrongQuIdsOf = (ctx: ServiceContext, userId: string): Promise<string[]> => repo.wrongQuIds(ctx.db, userId);
