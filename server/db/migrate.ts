@@ -11,6 +11,7 @@ import * as mPaperUserExam from './migrations/20261129_0001_paper_user_exam';
 import * as mPaperDraft from './migrations/20261130_0001_paper_draft';
 import * as mPaperQuRoom from './migrations/20261201_0001_paper_qu_room';
 import * as mQuSnapshot from './migrations/20261202_0001_qu_snapshot';
+import * as mExamPracticeDuring from './migrations/20261203_0001_exam_practice_during';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '20261130_0001_paper_draft': mPaperDraft,
   '20261201_0001_paper_qu_room': mPaperQuRoom,
   '20261202_0001_qu_snapshot': mQuSnapshot,
+  '20261203_0001_exam_practice_during': mExamPracticeDuring,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

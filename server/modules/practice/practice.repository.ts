@@ -105,10 +105,6 @@ export async function statsByRepo(db: Db, userId: string, repoIds: readonly stri
   return out;
 }
 
-export async function hasPractised(db: Db, userId: string, quId: string): Promise<boolean> {
-  return (await db.selectFrom('practice_stat').select('qu_id').where('user_id', '=', userId).where('qu_id', '=', quId).executeTakeFirst()) !== undefined;
-}
-
 // ---------- favourites ----------
 
 export async function setFavorite(db: Db, userId: string, quId: string, repoId: string, on: boolean, now: number): Promise<void> {
