@@ -142,7 +142,7 @@ function QualifyHelper() {
  * the banks it draws from that are open for practice (closed to its learners meanwhile, or, when
  * allowed, practised beside the exam).
  */
-function PracticeDuringExamInput() {
+export function PracticeDuringExamInput() {
   return (
     <FormDataConsumer>
       {({ formData }) => <PracticeDuringExam repoIds={groupsOf(formData.groups).flatMap((g) => g.draws.map((d) => d.repoId))} allowed={Boolean(formData.practiceDuringExam)} />}
