@@ -71,17 +71,15 @@ export interface ServiceContext {
 
 /**
  * Questions one module asks and others answer, registered when the app is built, so that a
- * module never reaches into another's tables: the question module asks whether a learner has
- * earned a question's answer (exams: wrong book, released results; practice: history) and what
- * still draws from a bank it is asked to delete.
+ * module never reaches into another's tables: the question module asks what still draws from a
+ * bank it is asked to delete. (Who may see an answer is server/modules/access's.)
  */
 export interface ServiceHooks {
-  readonly quAccess: Array<(ctx: ServiceContext, userId: string, quId: string) => Promise<boolean>>;
   /** Each answers a message naming what uses one of the banks (e.g. an exam), or null. */
   readonly repoUsage: Array<(ctx: ServiceContext, repoIds: readonly string[]) => Promise<string | null>>;
 }
 
-export const createHooks = (): ServiceHooks => ({ quAccess: [], repoUsage: [] });
+export const createHooks = (): ServiceHooks => ({ repoUsage: [] });
 
 /**
  * Runs `fn` in a transaction: a new one, or the caller's when `ctx` is already inside one, so

@@ -60,6 +60,12 @@ export const ExamFields = Type.Object({
   resultShow: ResultShow.schema,
   /** The review (resultShow 3) opens only after endTime. */
   reviewAfterEnd: Type.Boolean(),
+  /**
+   * Learners may practise the banks the exam draws from while it is open to them (low-stakes
+   * quizzes). Off (the default): those banks are closed for practice to the exam's learners until
+   * the exam is over for them. A question on a learner's own open paper never shows its answer.
+   */
+  practiceDuringExam: Type.Optional(Type.Boolean()),
   thanks: Type.String({ maxLength: 2000 }),
   displayMode: DisplayMode.schema,
   shuffleQuestions: Type.Boolean(),

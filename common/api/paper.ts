@@ -330,6 +330,10 @@ export const WrongBookItem = Type.Object({
 });
 export type WrongBookItem = Static<typeof WrongBookItem>;
 
+/** My wrong book's page; `held`: why an exam's wrong book stays empty (its results do not release the answers, or not yet). */
+export const WrongBookPage = Type.Composite([Page(WrongBookItem), Type.Object({ held: Type.Optional(Type.String()) })]);
+export type WrongBookPage = Static<typeof WrongBookPage>;
+
 export const WrongBookNext = Type.Object({
   item: WrongBookItem,
   question: QuPublic,
@@ -357,7 +361,13 @@ export const WrongBookCheck = Type.Object({
 export type WrongBookCheck = Static<typeof WrongBookCheck>;
 
 export const wrongBookApi = defineApi('wrong-book', {
-  paging: { path: '/api/user/wrong-book/paging', access: 'login', body: PageRequest(Type.Object({ examId: OptText(32), title: OptText() })), response: Page(WrongBookItem), summary: 'My wrong questions (of an exam)' },
+  paging: {
+    path: '/api/user/wrong-book/paging',
+    access: 'login',
+    body: PageRequest(Type.Object({ examId: OptText(32), title: OptText() })),
+    response: WrongBookPage,
+    summary: 'My wrong questions (of an exam), as far as each exam releases its answers',
+  },
   next: {
     path: '/api/user/wrong-book/next',
     access: 'login',

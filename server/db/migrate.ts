@@ -14,6 +14,7 @@ import * as mQuSnapshot from './migrations/20261202_0001_qu_snapshot';
 import * as mExamPublish from './migrations/20261203_0001_exam_publish';
 import * as mCoursePageSession from './migrations/20261203_0002_course_page_session';
 import * as mPracticeSelfAssess from './migrations/20261203_0003_practice_self_assess';
+import * as mExamPracticeDuring from './migrations/20261203_0004_exam_practice_during';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '20261203_0001_exam_publish': mExamPublish,
   '20261203_0002_course_page_session': mCoursePageSession,
   '20261203_0003_practice_self_assess': mPracticeSelfAssess,
+  '20261203_0004_exam_practice_during': mExamPracticeDuring,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

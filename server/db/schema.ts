@@ -357,6 +357,8 @@ export interface ExamTable {
   result_show: number;
   review_after_end: number;
   thanks: string;
+  /** 1: learners may practise the exam's banks while it is open to them (server/modules/access). */
+  practice_during: number;
   /** JSON ExamSettings (server/modules/exam/exam.def.ts). */
   settings: string;
   /** JSON ExamGroup[]. */

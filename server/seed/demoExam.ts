@@ -54,6 +54,9 @@ export async function seedDemoExam(trx: Transaction<DB>, { adminId, now }: { adm
       late_max: 0,
       result_show: ResultShow.REVIEW,
       review_after_end: 0,
+      // A low-stakes demo: the demo bank stays open for practice while the demo exam is (the quick
+      // start shows both); a question on the learner's own open paper still shows no answer.
+      practice_during: 1,
       thanks: '感谢参加本次测验！',
       settings: JSON.stringify(settings),
       groups: JSON.stringify(DEMO_EXAM_GROUPS),

@@ -147,6 +147,9 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
     // Score only: no review, no answers.
     expect(raw.body).not.toMatch(/isRight|answerList/);
     expect(raw.json().data).toMatchObject({ userScore: 2 + 1 + 2 + 4, reviewOpen: false, groups: [] });
+    // Score only: its wrong book stays empty and says why, until the exam releases its answers.
+    expect((await t.call('/api/user/wrong-book/paging', { current: 1, size: 10, params: { examId: exam.id } }, learner.token)).body.data).toMatchObject({ total: 0, held: expect.stringContaining('只公布成绩') });
+    await saveExam(t, { ...examBody(repo.id, { resultShow: ResultShow.REVIEW }), id: exam.id });
     const book = (await t.call('/api/user/wrong-book/paging', { current: 1, size: 10, params: { examId: exam.id } }, learner.token)).body.data.records;
     expect(book.map((b: { quType: number }) => b.quType).sort()).toEqual([QuType.SINGLE, QuType.MULTIPLE]);
     const first = (await t.call('/api/user/wrong-book/next', { examId: exam.id }, learner.token)).body.data;

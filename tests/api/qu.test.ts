@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ImportParseResult, QuDetail, RepoRecord } from '../../common/api';
-import { QuType } from '../../common/codes';
+import { PracticeMode, QuType } from '../../common/codes';
 import { ErrorCode } from '../../common/errorCodes';
-import { registerQuAccess } from '../../server/modules/qu/qu.service';
 import { registerRepoUsage } from '../../server/modules/qu/repo.service';
 import { DIALECTS, insertUser, multipart, useTestApp, type TestContext } from './helpers';
 
@@ -234,14 +233,15 @@ describe.each(DIALECTS)('question banks and questions on %s', (dialect) => {
     expect(pdf.json().msg).toContain('不支持的文件格式');
   }, 30_000);
 
-  it('shows a learner a question with its answer only where a registered rule says they earned it', async () => {
-    const bank = await saveRepo(t, { title: '查看题库' });
+  it('shows a learner a question with its answer only once they earned it (here: by practising it)', async () => {
+    const bank = await saveRepo(t, { title: '查看题库', practiceOpen: true });
     const q = await saveQu(t, single(bank.id, '<p>可以看吗？</p>'));
     const learner = await insertUser(t, `learner_${dialect}_view`);
     const refused = await t.call('/api/user/qu/detail', { id: q.id }, learner.token);
     expect(refused.body.code).toBe(ErrorCode.FORBIDDEN);
     expect(JSON.stringify(refused.body)).not.toMatch(/isRight|analysis|拔出保险销/);
-    registerQuAccess(t.app.ctx, async (_ctx, userId, quId) => userId === learner.id && quId === q.id);
+    const trainId = (await t.call('/api/user/repo/start', { repoId: bank.id, mode: PracticeMode.SEQUENTIAL }, learner.token)).body.data.trainId as string;
+    expect((await t.call('/api/user/repo/fill', { trainId, quId: q.id, answers: [] }, learner.token)).body.code).toBe(0);
     const shown = await t.call('/api/user/qu/detail', { id: q.id }, learner.token);
     expect(shown.body.code).toBe(0);
     expect(shown.body.data).toMatchObject({ id: q.id, analysis: '<p>先拔保险销。</p>' });

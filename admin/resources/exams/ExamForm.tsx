@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Divider, Stack, Typography } from '@mui/material';
+import { Alert, Box, Divider, Stack, Typography } from '@mui/material';
 import {
   BooleanInput,
   Create,
@@ -24,7 +24,7 @@ import { RichTextInput } from '../shared/RichTextInput';
 import { UserPickerInput } from '../shared/UserPicker';
 import { parseCode } from '../shared/util';
 import { compositionTotals, newGroup, toExamGroup, type DraftGroup } from './composition';
-import { SectionBuilder } from './SectionBuilder';
+import { SectionBuilder, useBanks } from './SectionBuilder';
 
 const RESOURCE = 'exam/list';
 
@@ -59,6 +59,7 @@ export function toExamBody(data: Record<string, unknown>): ExamSaveBody {
     lateMax: int(data.lateMax, 0, 10_000),
     resultShow: ResultShow.has(resultShow) ? resultShow : ResultShow.SCORE,
     reviewAfterEnd: Boolean(data.reviewAfterEnd),
+    practiceDuringExam: Boolean(data.practiceDuringExam),
     thanks: String(data.thanks ?? ''),
     displayMode: DisplayMode.has(displayMode) ? displayMode : DisplayMode.STEP,
     shuffleQuestions: Boolean(data.shuffleQuestions),
@@ -136,6 +137,35 @@ function QualifyHelper() {
   );
 }
 
+/**
+ * Whether learners may practise the exam's banks while it is open to them, with a warning naming
+ * the banks it draws from that are open for practice (closed to its learners meanwhile, or, when
+ * allowed, practised beside the exam).
+ */
+export function PracticeDuringExamInput() {
+  return (
+    <FormDataConsumer>
+      {({ formData }) => <PracticeDuringExam repoIds={groupsOf(formData.groups).flatMap((g) => g.draws.map((d) => d.repoId))} allowed={Boolean(formData.practiceDuringExam)} />}
+    </FormDataConsumer>
+  );
+}
+
+function PracticeDuringExam({ repoIds, allowed }: { repoIds: string[]; allowed: boolean }) {
+  const translate = useTranslate();
+  const { banks } = useBanks(repoIds);
+  const open = banks.filter((b) => b.practiceOpen && repoIds.includes(b.id)).map((b) => `《${b.title}》`);
+  return (
+    <>
+      <BooleanInput source="practiceDuringExam" helperText="examhall.exams.practiceDuringExamHelper" />
+      {open.length > 0 && (
+        <Alert severity="warning" data-testid="practice-open-warning" sx={{ maxWidth: 720, mb: 2 }}>
+          {translate(allowed ? 'examhall.exams.practiceOpenAllowed' : 'examhall.exams.practiceOpenClosed', { banks: open.join('、') })}
+        </Alert>
+      )}
+    </>
+  );
+}
+
 /** Every field of the exam, in sections: basics, audience, time, results and answering, integrity, composition. */
 export function ExamFormFields() {
   const openTypeChoices = useCodeChoices(ExamOpenType.items);
@@ -180,6 +210,7 @@ export function ExamFormFields() {
         <QualifyHelper />
         <RadioButtonGroupInput source="resultShow" choices={resultChoices} parse={parseCode} />
         <FormDataConsumer>{({ formData }) => (Number(formData.resultShow) === ResultShow.REVIEW ? <BooleanInput source="reviewAfterEnd" /> : null)}</FormDataConsumer>
+        <PracticeDuringExamInput />
         <TextInput source="thanks" multiline minRows={2} validate={maxLength(2000)} helperText="examhall.exams.thanksHelper" sx={{ maxWidth: 720 }} fullWidth />
         <RadioButtonGroupInput source="displayMode" choices={displayChoices} parse={parseCode} />
         <Stack {...row}>
@@ -221,6 +252,7 @@ export const EXAM_DEFAULTS = {
   lateMax: 0,
   resultShow: ResultShow.SCORE,
   reviewAfterEnd: false,
+  practiceDuringExam: false,
   thanks: '',
   displayMode: DisplayMode.STEP,
   shuffleQuestions: true,

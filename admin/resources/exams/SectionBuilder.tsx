@@ -48,7 +48,7 @@ import { ExamPreviewDialog } from './ExamPreviewDialog';
 import { QuPickerDialog } from './QuPickerDialog';
 
 /** Banks for the draw selects: the first page of all of them, and any chosen bank not on it. */
-function useBanks(chosen: string[]) {
+export function useBanks(chosen: string[]) {
   const list = useQuery({
     queryKey: [...endpointKey(repoApi.paging), 'exam-builder'],
     queryFn: () => call(repoApi.paging, { current: 1, size: 200, params: {} }, { silent: true }),

@@ -7,7 +7,7 @@ import { ExamOpenType, ExamState, QuType } from '../../../common/codes';
 import { renderScreen } from '../../testing/renderScreen';
 import { answer, setupMswServer } from '../../testing/server';
 import { availableIn, capCount, compositionTotals, groupProblems, move, toExamGroup, type DraftGroup } from './composition';
-import { endTimeRule, ExamCreate, qualifyRule, toExamBody } from './ExamForm';
+import { endTimeRule, ExamCreate, PracticeDuringExamInput, qualifyRule, toExamBody } from './ExamForm';
 import { ExamList } from './ExamList';
 import { SectionBuilder } from './SectionBuilder';
 
@@ -179,6 +179,31 @@ describe('section builder', { timeout: 60_000 }, () => {
     const ue = userEvent.setup({ delay: null });
     await ue.type(within(first).getByLabelText('抽题数量'), '9');
     expect((within(first).getByLabelText('抽题数量') as HTMLInputElement).value).toBe('2');
+  });
+});
+
+describe('practice during the exam', { timeout: 60_000 }, () => {
+  const renderSwitch = () => {
+    const closed = { ...BANK, id: 'r2', title: '封闭题库' };
+    answer('/api/repo/paging', { current: 1, size: 200, pages: 1, total: 2, records: [{ ...BANK, practiceOpen: true }, closed] });
+    renderScreen(
+      <Form defaultValues={{ groups: [group({ draws: [{ repoId: 'r1', level: '', count: 1 }, { repoId: 'r2', level: '', count: 1 }] })], practiceDuringExam: false }}>
+        <PracticeDuringExamInput />
+      </Form>,
+      { resource: 'exam/list' },
+    );
+  };
+
+  it('warns that a drawn bank open for practice closes to the learners, or says what allowing practice shows', async () => {
+    renderSwitch();
+    const warning = await screen.findByTestId('practice-open-warning');
+    expect(warning.textContent).toContain('《安全题库》');
+    expect(warning.textContent).not.toContain('封闭题库');
+    expect(warning.textContent).toContain('参考考生将无法练习');
+    await userEvent.setup({ delay: null }).click(screen.getByRole('switch', { name: '考试期间允许练习所用题库' }));
+    await waitFor(() => expect(screen.getByTestId('practice-open-warning').textContent).toContain('允许考试期间练习'));
+    expect(toExamBody({ groups: [group()], practiceDuringExam: true }).practiceDuringExam).toBe(true);
+    expect(toExamBody({ groups: [group()] }).practiceDuringExam).toBe(false);
   });
 });
 

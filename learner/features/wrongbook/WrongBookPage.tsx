@@ -145,7 +145,8 @@ export function WrongBookPage() {
         <QueryState query={query}>
           {(page) =>
             page.records.length === 0 ? (
-              <EmptyState text="错题本里没有题目，继续保持！" />
+              // An exam whose results do not release the answers (or not yet) keeps its wrong book empty, and says why.
+              <EmptyState text={page.held ?? '错题本里没有题目，继续保持！'} />
             ) : (
               <>
                 <Typography variant="body2" color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, pt: 1, pb: 0.5 }}>

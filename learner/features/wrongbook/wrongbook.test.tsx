@@ -117,6 +117,14 @@ describe('wrong book list (/web/book/list/{examId})', () => {
     expect(await screen.findByText('错题本里没有题目，继续保持！')).toBeTruthy();
     expect((screen.getByRole('button', { name: '开始练习' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('says why an exam keeps its wrong book empty when its results do not release the answers', async () => {
+    const held = '考试《安全生产考试》只公布成绩，不公布答案，错题不在错题本中显示';
+    renderApp({ path: '/web/book/list/e1', user: learner(), handlers: [api('user/wrong-book/paging', { ...pageOf([]), held }), api('paper/paper/paging', pageOf([]))] });
+    expect(await screen.findByText(held)).toBeTruthy();
+    expect(screen.queryByText('错题本里没有题目，继续保持！')).toBeNull();
+    expect((screen.getByRole('button', { name: '开始练习' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });
 
 describe('wrong book walk', () => {

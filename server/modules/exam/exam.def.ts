@@ -31,6 +31,8 @@ export interface ExamDef extends ExamSettings {
   lateMax: number;
   resultShow: CodeOf<typeof ResultShow>;
   reviewAfterEnd: boolean;
+  /** Learners may practise the exam's banks while it is open to them (server/modules/access). */
+  practiceDuringExam: boolean;
   thanks: string;
   groups: ExamGroup[];
   totalScore: number;
@@ -59,6 +61,7 @@ export function examDefOf(row: ExamRow): ExamDef {
     lateMax: row.late_max,
     resultShow: ResultShow.of(row.result_show),
     reviewAfterEnd: row.review_after_end === 1,
+    practiceDuringExam: row.practice_during === 1,
     thanks: row.thanks,
     ...settings,
     groups: JSON.parse(row.groups) as ExamGroup[],

@@ -12,7 +12,7 @@ import { contains, paginate, type PageArgs } from '../../lib/paging';
 
 const COLUMNS = [
   'id', 'title', 'content', 'open_type', 'password', 'start_time', 'end_time', 'total_time', 'qualify_score', 'chance', 'hand_min', 'late_max',
-  'result_show', 'review_after_end', 'thanks', 'settings', 'groups', 'total_score', 'qu_count', 'state', 'publish_time', 'create_by', 'create_time', 'update_time',
+  'result_show', 'review_after_end', 'practice_during', 'thanks', 'settings', 'groups', 'total_score', 'qu_count', 'state', 'publish_time', 'create_by', 'create_time', 'update_time',
 ] as const;
 
 export interface ExamFilter {
@@ -111,15 +111,6 @@ export async function examsUsingRepos(db: Db, repoIds: readonly string[]): Promi
     .orderBy('e.title')
     .execute();
   return rows.map((r) => r.title);
-}
-
-/** Whether an exam's audience (departments / people lists) holds the user. */
-export async function inAudienceLists(db: Db, examId: string, userId: string, deptIds: readonly string[]): Promise<{ byDept: boolean; byUser: boolean }> {
-  const [d, u] = await Promise.all([
-    deptIds.length ? db.selectFrom('exam_depart').select('exam_id').where('exam_id', '=', examId).where('dept_id', 'in', deptIds).executeTakeFirst() : undefined,
-    db.selectFrom('exam_user').select('exam_id').where('exam_id', '=', examId).where('user_id', '=', userId).executeTakeFirst(),
-  ]);
-  return { byDept: d !== undefined, byUser: u !== undefined };
 }
 
 /** Published, enabled exams a learner's audience reaches (public and password ones for everyone), newest first. */

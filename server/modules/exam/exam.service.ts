@@ -7,6 +7,7 @@ import { perAppCache } from '../../lib/cache';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { isBlankRichText, sanitizeRichText } from '../../lib/sanitize';
+import { examReaches, examsChanged as accessExamsChanged } from '../access/access.service';
 import { ancestorDeptIds, assertDepartsExist, descendantDeptIds } from '../depart/depart.service';
 import { openPapersOfExams, recordsOf } from '../paper/paper.service';
 import { drawPool, getQuestions } from '../qu/qu.service';
@@ -58,6 +59,7 @@ const materialCache = perAppCache<string, ExamMaterial | null>(EXAM_TTL_MS, 1_00
 function examsChanged(ctx: ServiceContext, ids: readonly string[]): void {
   const cache = materialCache(ctx);
   for (const id of ids) cache.delete(id);
+  accessExamsChanged(ctx);
 }
 
 const versionsOf = (ctx: ServiceContext, repoIds: readonly string[]) => repoIds.map((id) => ctx.caches.qu.statKey(id)).join(',');
@@ -153,6 +155,7 @@ async function toRecords(ctx: ServiceContext, defs: ExamDef[]): Promise<ExamReco
     lateMax: d.lateMax,
     resultShow: d.resultShow,
     reviewAfterEnd: d.reviewAfterEnd,
+    practiceDuringExam: d.practiceDuringExam,
     thanks: d.thanks,
     displayMode: d.displayMode,
     shuffleQuestions: d.shuffleQuestions,
@@ -301,6 +304,7 @@ export async function saveExam(ctx: ServiceContext, authorId: string, body: Exam
         late_max: body.lateMax,
         result_show: body.resultShow,
         review_after_end: body.reviewAfterEnd ? 1 : 0,
+        practice_during: body.practiceDuringExam ? 1 : 0,
         thanks: body.thanks.trim(),
         settings: JSON.stringify(settingsOf(body)),
         groups: JSON.stringify(groups),
@@ -370,12 +374,7 @@ export async function audienceSize(ctx: ServiceContext, id: string): Promise<Exa
 // ---------- learners ----------
 
 /** Whether the exam's audience reaches the user (a password exam reaches everyone; the password is checked on entry). */
-export async function inAudience(ctx: ServiceContext, def: ExamDef, userId: string): Promise<boolean> {
-  if (def.openType === ExamOpenType.PUBLIC || def.openType === ExamOpenType.PASSWORD) return true;
-  const deptIds = def.openType === ExamOpenType.DEPARTS ? await ancestorDeptIds(ctx, (await deptIdOf(ctx, userId)) || null) : [];
-  const lists = await repo.inAudienceLists(ctx.db, def.id, userId, deptIds);
-  return def.openType === ExamOpenType.DEPARTS ? lists.byDept : lists.byUser;
-}
+export const inAudience = (ctx: ServiceContext, def: ExamDef, userId: string): Promise<boolean> => examReaches(ctx, def, userId);
 
 async function toOnline(ctx: ServiceContext, userId: string, defs: ExamDef[]): Promise<OnlineExam[]> {
   const records = await recordsOf(ctx, userId, defs.map((d) => d.id));

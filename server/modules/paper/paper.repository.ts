@@ -781,8 +781,9 @@ export async function touchPartial(db: Db, id: string, question: string, now: nu
   await db.updateTable('wrong_book').set({ question, update_time: now }).where('id', '=', id).where('wrong_count', '=', 0).execute();
 }
 
-export function pageWrong(db: Db, userId: string, f: { examId?: string; title?: string }, page: PageArgs): Promise<Page<WrongBookRow>> {
+export function pageWrong(db: Db, userId: string, f: { examId?: string; title?: string; heldExamIds?: readonly string[] }, page: PageArgs): Promise<Page<WrongBookRow>> {
   let q = db.selectFrom('wrong_book').where('user_id', '=', userId);
+  if (f.heldExamIds?.length) q = q.where('exam_id', 'not in', f.heldExamIds);
   if (f.examId) q = q.where('exam_id', '=', f.examId);
   if (f.title) q = q.where(contains('title', f.title));
   return paginate(q, page, (x) => x.selectAll().orderBy('update_time', 'desc').orderBy('id', 'desc'), (r) => r as WrongBookRow);
@@ -795,22 +796,6 @@ export function wrongOfExam(db: Db, userId: string, examId: string): Promise<Wro
 export async function deleteWrong(db: Db, userId: string, ids: readonly string[]): Promise<number> {
   const res = await db.deleteFrom('wrong_book').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
-}
-
-export async function hasWrong(db: Db, userId: string, quId: string): Promise<boolean> {
-  return (await db.selectFrom('wrong_book').select('id').where('user_id', '=', userId).where('qu_id', '=', quId).executeTakeFirst()) !== undefined;
-}
-
-/** Whether the question was on a finished paper of the user's whose review is open. */
-export async function finishedPapersWith(db: Db, userId: string, quId: string) {
-  return db
-    .selectFrom('paper as p')
-    .innerJoin('paper_qu as q', 'q.paper_id', 'p.id')
-    .select(['p.id', 'p.settings'])
-    .where('p.user_id', '=', userId)
-    .where('p.state', '=', 2)
-    .where('q.qu_id', '=', quId)
-    .execute();
 }
 
 /** Every short answer of an exam's handed-in papers, for the per-question marking list. */
@@ -828,6 +813,8 @@ export function pageShortAnswers(db: Db, f: { examId: string; quId: string; pend
   );
 }
 
-export async function wrongQuIds(db: Db, userId: string): Promise<string[]> {
-  return (await db.selectFrom('wrong_book').select('qu_id').distinct().where('user_id', '=', userId).where('wrong_count', '>', 0).execute()).map((r) => r.qu_id);
+export async function wrongQuIds(db: Db, userId: string, heldExamIds: readonly string[] = []): Promise<string[]> {
+  let q = db.selectFrom('wrong_book').select('qu_id').distinct().where('user_id', '=', userId).where('wrong_count', '>', 0);
+  if (heldExamIds.length) q = q.where('exam_id', 'not in', heldExamIds);
+  return (await q.execute()).map((r) => r.qu_id);
 }

@@ -6,6 +6,7 @@ import { Perm } from '../../../common/permissions';
 import type { ServiceContext } from '../../context';
 import type { PaperQuRow } from '../../db/schema';
 import { fail, notFound } from '../../lib/errors';
+import { openPaperHolding } from '../access/access.service';
 import type { AuthUser } from '../auth/session.service';
 import { descendantDeptIds } from '../depart/depart.service';
 import { answerForType, answerOf, groupsOfPaper, settingsOfPaper, snapshotOf } from './paper.def';
@@ -76,7 +77,10 @@ export async function paperResult(ctx: ServiceContext, userId: string, id: strin
   const showScore = s.resultShow >= ResultShow.SCORE && finished;
   const now = ctx.clock.now();
   const reviewClosedUntil = s.reviewAfterEnd && s.endTime !== null && now < s.endTime ? s.endTime : null;
-  const reviewOpen = s.resultShow === ResultShow.REVIEW && finished && reviewClosedUntil === null;
+  const released = s.resultShow === ResultShow.REVIEW && finished && reviewClosedUntil === null;
+  const rows = released ? await repo.paperQus(ctx.db, p.id) : [];
+  // Never the answers of questions on the learner's paper still in exam (another attempt of this exam).
+  const reviewOpen = released && !(await openPaperHolding(ctx, userId, rows.map((r) => r.qu_id)));
   return {
     id: p.id,
     examId: p.exam_id,
@@ -91,7 +95,7 @@ export async function paperResult(ctx: ServiceContext, userId: string, id: strin
     passed: showScore && p.passed !== null ? p.passed === 1 : null,
     reviewOpen,
     reviewOpensAt: s.resultShow === ResultShow.REVIEW ? reviewClosedUntil : null,
-    groups: reviewOpen ? reviewOf(p, await repo.paperQus(ctx.db, p.id)) : [],
+    groups: reviewOpen ? reviewOf(p, rows) : [],
   };
 }
 

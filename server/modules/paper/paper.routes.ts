@@ -13,8 +13,6 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 export default async function paperRoutes(app: App) {
   const { ctx } = app;
-  wrong.registerPaperHooks(ctx);
-
   // ---------- taking an exam ----------
   route(app, paperApi.checkProcess, (req) => papers.checkProcess(ctx, caller(req).id));
   route(app, paperApi.preCheck, (req) => papers.preCheck(ctx, caller(req).id, req.body.examId, req.body.password));

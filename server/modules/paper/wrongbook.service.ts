@@ -1,16 +1,15 @@
 import type { BodyOf, WrongBookCheck, wrongBookApi } from '../../../common/api';
 import type { QuBody } from '../../../common/api/qu';
-import { QuType, ResultShow } from '../../../common/codes';
+import { QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import { stemText } from '../../../common/richText';
 import type { ServiceContext } from '../../context';
 import type { WrongBookRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { assertMayReviewWrong, heldWrongBookExams } from '../access/access.service';
 import { judgePracticeAnswer, practiceAnswerOf, rightAnswerOf } from '../qu/qu.practiceJudge';
 import { toPublic } from '../qu/qu.public';
-import { registerQuAccess } from '../qu/qu.service';
-import { settingsOfPaper } from './paper.def';
 import * as repo from './paper.repository';
 
 /** The wrong book: questions a learner got wrong in an exam, as they were on the paper. */
@@ -82,13 +81,19 @@ export async function addToWrongBook(ctx: ServiceContext, userId: string, examId
   await repo.insertWrongRows(ctx.db, fresh);
 }
 
-export async function pagingWrong(ctx: ServiceContext, userId: string, body: BodyOf<typeof wrongBookApi.paging>): Promise<Page<ReturnType<typeof itemOf>>> {
-  const page = await repo.pageWrong(ctx.db, userId, { examId: body.params?.examId?.trim() || undefined, title: body.params?.title?.trim() || undefined }, body);
+/** My wrong book (of an exam), without the exams whose release rule holds it back; `held` says why one is. */
+export async function pagingWrong(ctx: ServiceContext, userId: string, body: BodyOf<typeof wrongBookApi.paging>): Promise<Page<ReturnType<typeof itemOf>> & { held?: string }> {
+  const examId = body.params?.examId?.trim() || undefined;
+  const held = await heldWrongBookExams(ctx, userId);
+  const why = examId ? held.get(examId) : undefined;
+  if (why) return { records: [], total: 0, current: body.current, size: body.size, pages: 0, held: why };
+  const page = await repo.pageWrong(ctx.db, userId, { examId, title: body.params?.title?.trim() || undefined, heldExamIds: [...held.keys()] }, body);
   return { ...page, records: page.records.map(itemOf) };
 }
 
 /** The question after `quId` in my wrong book of an exam (the first when none), without its answer. */
 export async function nextWrong(ctx: ServiceContext, userId: string, examId: string, quId?: string) {
+  await assertMayReviewWrong(ctx, userId, examId);
   const all = await repo.wrongOfExam(ctx.db, userId, examId);
   const at = quId ? all.findIndex((r) => r.qu_id === quId) + 1 : 0;
   const r = all[at];
@@ -104,6 +109,7 @@ export async function nextWrong(ctx: ServiceContext, userId: string, examId: str
 export async function checkWrong(ctx: ServiceContext, userId: string, body: BodyOf<typeof wrongBookApi.check>): Promise<WrongBookCheck> {
   const r = await repo.findWrong(ctx.db, userId, body.examId, body.quId);
   if (!r) throw notFound('错题不存在或已移出错题本');
+  await assertMayReviewWrong(ctx, userId, body.examId, body.quId);
   const q = questionOf(r);
   const { isRight, subs } = judgePracticeAnswer(q, practiceAnswerOf(q, body));
   return { isRight, rightAnswer: rightAnswerOf(q), analysis: q.analysis ?? '', question: q, ...(subs ? { subs } : {}) };
@@ -113,19 +119,5 @@ export async function deleteWrong(ctx: ServiceContext, userId: string, ids: read
   if ((await repo.deleteWrong(ctx.db, userId, [...new Set(ids)])) === 0) throw notFound('错题不存在或已移出错题本');
 }
 
-/** A learner has earned a question's answer when it is in their wrong book or on a finished paper of theirs whose review is open. */
-export function registerPaperHooks(ctx: ServiceContext): void {
-  registerQuAccess(ctx, async (c, userId, quId) => {
-    if (await repo.hasWrong(c.db, userId, quId)) return true;
-    const now = c.clock.now();
-    for (const p of await repo.finishedPapersWith(c.db, userId, quId)) {
-      const s = settingsOfPaper(p);
-      if (s.resultShow === ResultShow.REVIEW && !(s.reviewAfterEnd && s.endTime !== null && now < s.endTime)) return true;
-    }
-    return false;
-  });
-}
-
-
-/** Question ids the learner got wrong in an exam (practice's wrong-only mode includes them; partial scores are not wrong). */
-export const wrongQuIdsOf = (ctx: ServiceContext, userId: string): Promise<string[]> => repo.wrongQuIds(ctx.db, userId);
+/** Question ids in the learner's exam wrong book as released to them (practice's wrong-only mode includes them; partial scores are not wrong). */
+export const wrongQuIdsOf = async (ctx: ServiceContext, userId: string): Promise<string[]> => repo.wrongQuIds(ctx.db, userId, [...(await heldWrongBookExams(ctx, userId)).keys()]);

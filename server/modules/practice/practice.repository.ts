@@ -176,19 +176,6 @@ export async function statsByRepo(db: Db, userId: string, repoIds: readonly stri
   return out;
 }
 
-/** Practised: answered with a verdict, or answered in a training (awaiting my own verdict, after the reference answer was shown). */
-export async function hasPractised(db: Db, userId: string, quId: string): Promise<boolean> {
-  if ((await db.selectFrom('practice_stat').select('qu_id').where('user_id', '=', userId).where('qu_id', '=', quId).executeTakeFirst()) !== undefined) return true;
-  const answered = await db
-    .selectFrom('practice_answer as a')
-    .innerJoin('practice_train as t', 't.id', 'a.train_id')
-    .select('a.qu_id')
-    .where('t.user_id', '=', userId)
-    .where('a.qu_id', '=', quId)
-    .executeTakeFirst();
-  return answered !== undefined;
-}
-
 // ---------- favourites ----------
 
 export async function setFavorite(db: Db, userId: string, quId: string, repoId: string, on: boolean, now: number): Promise<void> {

@@ -6,8 +6,6 @@ import * as practice from './practice.service';
 
 export default async function practiceRoutes(app: App) {
   const { ctx } = app;
-  practice.registerPracticeHooks(ctx);
-
   route(app, practiceApi.paging, (req) => practice.pagingPractice(ctx, caller(req).id, req.body));
   route(app, practiceApi.detail, (req) => practice.practiceDetail(ctx, caller(req).id, req.body.repoId));
   route(app, practiceApi.check, (req) => practice.checkTraining(ctx, caller(req).id, req.body.repoId, req.body.mode));

@@ -8,13 +8,14 @@ import { inTransaction, type ServiceContext } from '../../context';
 import type { PracticeTrainRow } from '../../db/schema';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { assertMayPractise, assertMayPractiseQuestion } from '../access/access.service';
 import { descendantDeptIds } from '../depart/depart.service';
 import { cryptoRng } from '../exam/paper.draw';
 import { wrongQuIdsOf } from '../paper/wrongbook.service';
 import { gradeAnswer, gradeCombined } from '../qu/qu.grading';
 import { judgePracticeAnswer, practiceAnswerOf, rightAnswerOf } from '../qu/qu.practiceJudge';
 import { orderForLearner, toPublic } from '../qu/qu.public';
-import { bankOrder, getQuestions, registerQuAccess, tagsOfRepo } from '../qu/qu.service';
+import { bankOrder, getQuestions, tagsOfRepo } from '../qu/qu.service';
 import { getRepo, listStat, pagingReposOpenTo, repoOpenTo } from '../qu/repo.service';
 import * as repo from './practice.repository';
 
@@ -139,6 +140,7 @@ export async function startTraining(ctx: ServiceContext, userId: string, body: S
   const now = ctx.clock.now();
   const favorites = body.mode === PracticeMode.FAVORITE;
   if (!favorites) await repoOpenTo(ctx, userId, body.repoId);
+  await assertMayPractise(ctx, userId, body.repoId);
   const repoKey = body.repoId;
   if (!body.clear && body.mode !== PracticeMode.RETRY) {
     const open = await repo.openTrain(ctx.db, userId, repoKey, body.mode);
@@ -255,6 +257,7 @@ export async function trainingQu(ctx: ServiceContext, userId: string, trainId: s
   const quId = ids[sequence - 1];
   const [q] = await getQuestions(ctx, [quId]);
   if (!q) throw notFound('这道题已被删除');
+  await assertMayPractiseQuestion(ctx, userId, q);
   const [given, fav] = await Promise.all([repo.answerOf(ctx.db, t.id, quId), repo.favoriteIds(ctx.db, userId, [quId])]);
   if (sequence !== t.position) await repo.setPosition(ctx.db, t.id, sequence, ctx.clock.now());
   const recite = t.mode === PracticeMode.RECITE;
@@ -283,6 +286,7 @@ export async function fillTraining(ctx: ServiceContext, userId: string, body: Bo
   if (at < 0) throw notFound('这道题不在本次练习中');
   const [q] = await getQuestions(ctx, [body.quId]);
   if (!q) throw notFound('这道题已被删除');
+  await assertMayPractiseQuestion(ctx, userId, q);
   const answer = practiceAnswerOf(q, body);
   const kept = await repo.answerOf(ctx.db, t.id, q.id);
   if (kept) return keptFeedbackOf(q, kept);
@@ -315,6 +319,8 @@ export async function assessTraining(ctx: ServiceContext, userId: string, body: 
   if (!itemsOf(t).includes(body.quId)) throw notFound('这道题不在本次练习中');
   const [q] = await getQuestions(ctx, [body.quId]);
   if (!q) throw notFound('这道题已被删除');
+  // The feedback carries the reference answer: the same rule as answering.
+  await assertMayPractiseQuestion(ctx, userId, q);
   const kept = await repo.answerOf(ctx.db, t.id, q.id);
   if (!kept) throw fail('请先作答，看过参考答案后再自评');
   if (kept.assess === repo.Assess.JUDGED) throw fail('这道题已由系统判定对错，不需要自评');
@@ -387,11 +393,6 @@ export async function missedQuestions(ctx: ServiceContext, body: BodyOf<typeof p
   if (!body.params) throw fail('请选择题库');
   const page = await repo.pageMissed(ctx.db, body.params.repoId, body);
   return { ...page, records: page.records.map((r) => ({ quId: r.qu_id, quType: QuType.of(r.qu_type), title: titleOf(r.content), answered: r.answered, wrong: r.wrong })) };
-}
-
-/** A learner has earned a question's answer once they practised it. */
-export function registerPracticeHooks(ctx: ServiceContext): void {
-  registerQuAccess(ctx, (c, userId, quId) => repo.hasPractised(c.db, userId, quId));
 }
 
 export const PRACTICE_EXPORT_LIMIT = 10_000;

@@ -5,8 +5,9 @@ import { QuLevel, QuType, type CodeOf } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import { inTransaction, type ServiceContext } from '../../context';
 import type { QuRow } from '../../db/schema';
-import { fail, forbidden, notFound } from '../../lib/errors';
+import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { mayReviewQuestion, refuseReview } from '../access/access.service';
 import * as repo from './qu.repository';
 import { normalizeQuestion, normalizeStem, validateQuestion } from './qu.rules';
 import { assertRepoExists, bankCounts, repoTitles, touchRepos } from './repo.service';
@@ -116,20 +117,6 @@ export async function insertQuestions(ctx: ServiceContext, repoId: string, bodie
   });
   ctx.caches.qu.bankChanged(repoId);
   return ready.length;
-}
-
-/**
- * Lets another module say whether a learner has earned the sight of a question with its answer
- * (/api/user/qu/detail): exams (wrong book, released results), practice (history).
- */
-export function registerQuAccess(ctx: ServiceContext, check: ServiceContext['hooks']['quAccess'][number]): void {
-  ctx.hooks.quAccess.push(check);
-}
-
-/** True when some registered rule says the learner has earned this question. */
-export async function learnerMaySee(ctx: ServiceContext, userId: string, quId: string): Promise<boolean> {
-  for (const check of ctx.hooks.quAccess) if (await check(ctx, userId, quId)) return true;
-  return false;
 }
 
 // ---------- the administrators' calls ----------
@@ -302,10 +289,8 @@ export async function questionsFor(ctx: ServiceContext, filter: repo.QuFilter, l
 
 export async function learnerQuestion(ctx: ServiceContext, userId: string, id: string): Promise<QuReview> {
   // The same refusal whether the question is missing or not earned: ids are not probed.
-  const refuse = () => forbidden('您还不能查看这道题的答案和解析');
-  if (!(await learnerMaySee(ctx, userId, id))) throw refuse();
   const [q] = await getQuestions(ctx, [id]);
-  if (!q) throw refuse();
+  if (!q || !(await mayReviewQuestion(ctx, userId, q))) throw refuseReview();
   const { repoId: _r, repoTitle: _t, createTime: _c, updateTime: _u, ...body } = q;
   return body;
 }
