@@ -151,5 +151,5 @@ export const accuracy = (m: Figures) => {
   return j.answered > 0 ? `${Math.round((j.right * 100) / j.answered)}%` : '—';
 };
 
-/** The learner's own verdicts, apart: "自评 3 题，答对 2", or '' with none. */
+/** The learner's own verdicts, apart (e.g. 自评 3 题，答对 2), or an empty string with none. */
 export const selfAssessedText = (m: Figures) => (m.selfAssessed > 0 ? `自评 ${m.selfAssessed} 题，答对 ${m.selfRight}` : '');
