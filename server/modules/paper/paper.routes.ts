@@ -15,8 +15,8 @@ export default async function paperRoutes(app: App) {
   const { ctx } = app;
   // ---------- taking an exam ----------
   route(app, paperApi.checkProcess, (req) => papers.checkProcess(ctx, caller(req).id));
-  route(app, paperApi.preCheck, (req) => papers.preCheck(ctx, caller(req).id, req.body.examId, req.body.password));
-  route(app, paperApi.createPaper, (req) => papers.createPaper(ctx, caller(req), req.body.examId, req.body.password));
+  route(app, paperApi.preCheck, (req) => papers.preCheck(ctx, { userId: caller(req).id, ip: req.ip, password: req.body.password }, req.body.examId));
+  route(app, paperApi.createPaper, (req) => papers.createPaper(ctx, caller(req), { userId: caller(req).id, ip: req.ip, password: req.body.password }, req.body.examId));
   route(app, paperApi.paperDetail, (req) => papers.paperDetail(ctx, caller(req).id, req.body.id));
   route(app, paperApi.quDetail, (req) => papers.paperQuDetail(ctx, caller(req).id, req.body.paperId, req.body.quId));
   route(app, paperApi.fillAnswer, (req) => papers.fillAnswer(ctx, caller(req).id, req.body));

@@ -1,6 +1,6 @@
 import type { BodyOf, CardItem, FillAnswerBody, FillAnswerResult, OpenPaper, PaperDetail, PaperQu, PreCheckResult, SavedAnswer, paperApi } from '../../../common/api';
 import type { AnswerInput } from '../../../common/api/qu';
-import { ExamState, GenericState, HandType, PaperEvent, PaperState, QuType, type CodeOf } from '../../../common/codes';
+import { ExamOpenType, ExamState, GenericState, HandType, PaperEvent, PaperState, QuType, type CodeOf } from '../../../common/codes';
 import { ErrorCode } from '../../../common/errorCodes';
 import { inTransaction, type ServiceContext } from '../../context';
 import { perAppCache } from '../../lib/cache';
@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { PaperQuRow, PaperRow } from '../../db/schema';
 import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import type { LimitRule } from '../../lib/rateLimit';
 import type { AuthUser } from '../auth/session.service';
 import { examState, type ExamDef } from '../exam/exam.def';
 import { drawForPaper, findExamDef, inAudience } from '../exam/exam.service';
@@ -40,10 +41,42 @@ interface EntryCheck {
 }
 
 /**
+ * Guesses at an exam's password: per learner and exam, and per address over all exams (generous:
+ * a class may sit behind one address). An attempt is reserved before the password is compared and
+ * given back when it was right.
+ */
+export const EXAM_PASSWORD_LIMITS = {
+  learner: { name: 'exam-password', points: 5, durationSec: 15 * 60 },
+  address: { name: 'exam-password-address', points: 200, durationSec: 15 * 60 },
+} as const satisfies Record<string, LimitRule>;
+
+/** Who is asking to enter, and the password they typed (a password exam's check is counted once per request). */
+export interface EntryAsk {
+  userId: string;
+  ip: string;
+  password?: string;
+  /** The password's verdict ('' when right), worked out once however often the rules are checked. */
+  passwordVerdict?: Promise<string>;
+}
+
+async function passwordVerdict(ctx: ServiceContext, ask: EntryAsk, def: ExamDef): Promise<string> {
+  if (!ask.password) return '请输入考试密码';
+  const learner = ctx.limiter.for(EXAM_PASSWORD_LIMITS.learner);
+  const address = ctx.limiter.for(EXAM_PASSWORD_LIMITS.address);
+  const key = `${ask.userId}:${def.id}`;
+  const [mine, here] = await Promise.all([learner.consume(key), address.consume(ask.ip)]);
+  if (!mine.allowed || !here.allowed) return '考试密码错误次数过多，请15分钟后再试';
+  if (ask.password !== def.password) return '考试密码错误';
+  await Promise.all([learner.refund(key), address.refund(ask.ip)]);
+  return '';
+}
+
+/**
  * The V2 checks in their order. With `readOpen` false the caller's open paper is not looked for:
  * the answer is then what the exam's own rules say, as if the caller had none.
  */
-async function entryCheck(ctx: ServiceContext, userId: string, def: ExamDef | undefined, password: string | undefined, readOpen = true): Promise<EntryCheck> {
+async function entryCheck(ctx: ServiceContext, ask: EntryAsk, def: ExamDef | undefined, readOpen = true): Promise<EntryCheck> {
+  const { userId } = ask;
   if (!def || !(await inAudience(ctx, def, userId))) return { message: '您不在本场考试的范围内' };
   const open = readOpen ? await currentPaper(ctx, userId) : undefined;
   if (open && open.exam_id === def.id) return { message: '', resume: open.id };
@@ -54,14 +87,17 @@ async function entryCheck(ctx: ServiceContext, userId: string, def: ExamDef | un
   if (state === ExamState.NOT_STARTED) return { message: '考试尚未开始' };
   if (state === ExamState.ENDED) return { message: '考试已经结束' };
   if (open) return { message: `您有正在进行中的考试“${open.title}”，请先完成该考试`, other: { id: open.id, title: open.title } };
-  if (def.openType === 9 && (password ?? '') !== def.password) return { message: password ? '考试密码错误' : '请输入考试密码' };
+  if (def.openType === ExamOpenType.PASSWORD) {
+    const message = await (ask.passwordVerdict ??= passwordVerdict(ctx, ask, def));
+    if (message) return { message };
+  }
   if (def.lateMax > 0 && def.startTime !== null && now > def.startTime + def.lateMax * 60_000) return { message: `开考${def.lateMax}分钟后不能再进入考试` };
   if (def.chance > 0 && (await repo.countPapers(ctx.db, userId, def.id)) >= def.chance) return { message: `最多允许考试${def.chance}次` };
   return { message: '' };
 }
 
-export async function preCheck(ctx: ServiceContext, userId: string, examId: string, password?: string): Promise<PreCheckResult> {
-  const c = await entryCheck(ctx, userId, await findExamDef(ctx, examId), password);
+export async function preCheck(ctx: ServiceContext, ask: EntryAsk, examId: string): Promise<PreCheckResult> {
+  const c = await entryCheck(ctx, ask, await findExamDef(ctx, examId));
   if (c.resume) return { validated: true, message: '', paperId: c.resume };
   return { validated: c.message === '', message: c.message };
 }
@@ -80,19 +116,19 @@ export async function checkProcess(ctx: ServiceContext, userId: string): Promise
 
 // ---------- making a paper ----------
 
-export async function createPaper(ctx: ServiceContext, who: AuthUser, examId: string, password?: string): Promise<{ id: string }> {
+export async function createPaper(ctx: ServiceContext, who: AuthUser, ask: EntryAsk, examId: string): Promise<{ id: string }> {
   const checked = await findExamDef(ctx, examId);
   // Where the exam's own rules let the caller in, only an open paper could change the answer (its
   // exam resumes, another's is refused), and the one-open-paper index finds one as the new paper is
   // written: it is looked for only then, one read fewer for every learner of a cohort starting.
-  if (checked && (await entryCheck(ctx, who.id, checked, password, false)).message === '') {
+  if (checked && (await entryCheck(ctx, ask, checked, false)).message === '') {
     const made = await startNewPaper(ctx, who, checked.id);
     if (made) return made;
   }
   // The full check, twice at most: the open paper in the way may have been handed in at its deadline
   // by the check, or two starts may have run at once (the second then resumes the first's paper).
   for (let attempt = 0; attempt < 2; attempt++) {
-    const c = await entryCheck(ctx, who.id, checked, password);
+    const c = await entryCheck(ctx, ask, checked);
     if (c.resume) return { id: c.resume };
     if (c.other) throw new AppError(ErrorCode.EXAM_IN_PROGRESS, c.message);
     if (c.message || !checked) throw fail(c.message || '考试不存在');
