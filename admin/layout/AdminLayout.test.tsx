@@ -274,6 +274,35 @@ describe('admin layout', { timeout: 20_000 }, () => {
     expect(document.querySelector('.MuiSnackbarContent-root')).toBeNull();
   });
 
+  it('a confirmation closes 表单填写有误 and leaves other errors', async () => {
+    const user = userEvent.setup();
+    // Errors that would stay a minute: only the confirmation can close one within the test.
+    const LONG = 60_000;
+    const Notifying = () => {
+      const notify = useNotify();
+      return (
+        <>
+          <button type="button" onClick={() => notify('ra.message.invalid_form', { type: 'error', autoHideDuration: LONG })}>
+            表单有误
+          </button>
+          <button type="button" onClick={() => notify('ra.notification.http_error', { type: 'error', autoHideDuration: LONG })}>
+            出错
+          </button>
+          <button type="button" onClick={() => notify('examhall.common.saved', { type: 'success' })}>
+            保存好了
+          </button>
+        </>
+      );
+    };
+    renderAdmin({ path: '/sys/user', props: { resources: [{ name: 'sys/user', list: Notifying }, ...testResources.slice(1)] } });
+    const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+    await user.click(await screen.findByRole('button', { name: '表单有误' }, FIND));
+    await user.click(screen.getByRole('button', { name: '出错' }));
+    await waitFor(() => expect(alerts()).toEqual(['表单填写有误，请检查', '与服务器通信出错']));
+    await user.click(screen.getByRole('button', { name: '保存好了' }));
+    await waitFor(() => expect(alerts()).toEqual(['与服务器通信出错', '保存成功']));
+  });
+
   it('speaks English in the menu, tabs, breadcrumb and title, and in the dropdowns', async () => {
     const user = userEvent.setup();
     renderAdmin({ path: '/sys/user', locale: 'en' });
