@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { AutocompleteInput, Form, TextInput, useNotify } from 'react-admin';
+import { Pagination, TablePagination } from '@mui/material';
 import { adminRoutes } from '../testing/fixtures';
 import { renderAdmin, testResources } from '../testing/renderAdmin';
 import { setupMswServer } from '../testing/server';
@@ -321,6 +322,35 @@ describe('admin layout', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('combobox', { name: 'Menu search' }), 'sys/role');
     expect(await screen.findByRole('option', { name: /System > Roles/ })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Menu search' }).closest('.MuiAutocomplete-root')).toBeTruthy();
+  });
+
+  describe('pagers speak the admin language', () => {
+    const Pagers = () => (
+      <>
+        <TablePagination component="div" count={25} page={1} rowsPerPage={10} onPageChange={() => undefined} />
+        <Pagination count={3} page={2} />
+      </>
+    );
+    const render = (locale: 'zh-CN' | 'en') =>
+      renderAdmin({ path: '/sys/user', locale, props: { resources: [{ name: 'sys/user', list: Pagers }, ...testResources.slice(1)] } });
+
+    it('in Chinese', async () => {
+      render('zh-CN');
+      expect(await screen.findAllByRole('button', { name: '上一页' }, FIND)).toHaveLength(2);
+      expect(screen.getAllByRole('button', { name: '下一页' })).toHaveLength(2);
+      expect(screen.getByRole('button', { name: '前往第 1 页' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: '第 2 页' })).toBeTruthy();
+      expect(screen.getByText('第 11-20 条，共 25 条')).toBeTruthy();
+      expect(screen.getByText('每页条数：')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Go to/ })).toBeNull();
+    });
+
+    it('in English', async () => {
+      render('en');
+      expect((await screen.findAllByRole('button', { name: 'Go to previous page' }, FIND)).length).toBe(2);
+      expect(screen.getByRole('button', { name: 'Go to page 3' })).toBeTruthy();
+      expect(screen.getByText('11-20 of 25')).toBeTruthy();
+    });
   });
 
   it('a dropdown says 打开, not Open', async () => {
