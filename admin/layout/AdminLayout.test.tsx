@@ -54,7 +54,7 @@ describe('admin layout', { timeout: 20_000 }, () => {
     expect(within(nav).getByRole('link', { name: '用户管理' }).className).toContain('Mui-selected');
   });
 
-  it('route search finds 用户管理 by a fuzzy title and by its path, and opens it', async () => {
+  it('route search finds 用户管理 by a fuzzy title, its pinyin initials and its path, and opens it', async () => {
     const user = userEvent.setup();
     const { router } = await openDashboard();
     await user.click(screen.getByRole('button', { name: '搜索菜单' }));
@@ -62,6 +62,10 @@ describe('admin layout', { timeout: 20_000 }, () => {
 
     await user.type(input, '用护管理');
     expect(await screen.findByRole('option', { name: /系统管理 > 用户管理/ })).toBeTruthy();
+
+    await user.clear(input);
+    await user.type(input, 'yhgl');
+    await waitFor(() => expect(screen.getAllByRole('option')[0].textContent).toContain('系统管理 > 用户管理'));
 
     await user.clear(input);
     await user.type(input, 'sys/user');
