@@ -8,6 +8,7 @@ import { Pagination, TablePagination } from '@mui/material';
 import { adminRoutes } from '../testing/fixtures';
 import { renderAdmin, testResources } from '../testing/renderAdmin';
 import { setupMswServer } from '../testing/server';
+import { createI18nProvider, LOCALE_KEY } from '../providers/i18nProvider';
 import { UnsavedChangesTracker } from './KeptViews';
 
 setupMswServer();
@@ -355,6 +356,32 @@ describe('admin layout', { timeout: 20_000 }, () => {
       expect(screen.getByRole('button', { name: 'Go to page 3' })).toBeTruthy();
       expect(screen.getByText('11-20 of 25')).toBeTruthy();
     });
+  });
+
+  it('the user menu switches between 中文 and English, and the choice outlives a reload', async () => {
+    const user = userEvent.setup();
+    localStorage.removeItem(LOCALE_KEY);
+    const { unmount } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: '用户菜单' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('语言')).toBeTruthy();
+    expect(within(menu).getByRole('menuitemradio', { name: '中文' }).getAttribute('aria-checked')).toBe('true');
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'English' }));
+    expect(await screen.findByRole('navigation', { name: 'Main menu' }, FIND)).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
+    expect(localStorage.getItem(LOCALE_KEY)).toBe('en');
+    unmount();
+    // What the app starts with after a reload: the remembered language.
+    expect(createI18nProvider().getLocale()).toBe('en');
+
+    renderAdmin({ locale: 'en' });
+    await user.click(await screen.findByRole('button', { name: 'User menu' }, FIND));
+    const english = await screen.findByRole('menu');
+    expect(within(english).getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
+    await user.click(within(english).getByRole('menuitemradio', { name: '中文' }));
+    expect(await screen.findByRole('navigation', { name: '主菜单' }, FIND)).toBeTruthy();
+    expect(localStorage.getItem(LOCALE_KEY)).toBe('zh-CN');
+    localStorage.removeItem(LOCALE_KEY);
   });
 
   it('a dropdown says 打开, not Open', async () => {
