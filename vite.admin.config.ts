@@ -44,6 +44,12 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
+      // Such a cycle can run modules out of order in the browser: a new one fails the build (and
+      // CI) rather than scrolling past in the log.
+      onwarn(warning, warn) {
+        if (warning.code === 'CYCLIC_CROSS_CHUNK_REEXPORT') throw new Error(`admin build: ${warning.message}`);
+        warn(warning);
+      },
       output: {
         // ra-core's util/index.js re-exports FieldTitle, and FieldTitle imports i18n, which imports
         // util/index.js: a module cycle. The first screen uses util/index.js but not FieldTitle, so
