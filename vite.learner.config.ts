@@ -31,6 +31,12 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
+      // A re-export cycle split over two chunks can run modules out of order in the browser: it
+      // fails the build (and CI) rather than scrolling past in the log.
+      onwarn(warning, warn) {
+        if (warning.code === 'CYCLIC_CROSS_CHUNK_REEXPORT') throw new Error(`learner build: ${warning.message}`);
+        warn(warning);
+      },
       // common/api and common/codes define every endpoint and code table of both apps at import
       // time; these builders have no side effects, so what the learner never reads is left out.
       treeshake: { manualPureFunctions: ['Type', 'defineApi', 'codeTable'] },

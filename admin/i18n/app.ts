@@ -6,7 +6,7 @@ export const appZh = {
   layout: {
     toggleSidebar: '切换侧边栏',
     searchMenu: '搜索菜单',
-    searchPlaceholder: '菜单名称或路径',
+    searchPlaceholder: '菜单名称、拼音或路径',
     searchInput: '菜单搜索',
     searchNoResult: '没有匹配的菜单',
     fullscreen: '全屏',
@@ -102,7 +102,7 @@ export const appEn: Catalogue<typeof appZh> = {
   layout: {
     toggleSidebar: 'Toggle sidebar',
     searchMenu: 'Search menu',
-    searchPlaceholder: 'Menu title or path',
+    searchPlaceholder: 'Menu title, pinyin or path',
     searchInput: 'Menu search',
     searchNoResult: 'No matching menu',
     fullscreen: 'Fullscreen',

@@ -4,9 +4,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { AutocompleteInput, Form, TextInput, useNotify } from 'react-admin';
+import { Pagination, TablePagination } from '@mui/material';
 import { adminRoutes } from '../testing/fixtures';
 import { renderAdmin, testResources } from '../testing/renderAdmin';
 import { setupMswServer } from '../testing/server';
+import { createI18nProvider, LOCALE_KEY } from '../providers/i18nProvider';
 import { UnsavedChangesTracker } from './KeptViews';
 
 setupMswServer();
@@ -53,7 +55,7 @@ describe('admin layout', { timeout: 20_000 }, () => {
     expect(within(nav).getByRole('link', { name: '用户管理' }).className).toContain('Mui-selected');
   });
 
-  it('route search finds 用户管理 by a fuzzy title and by its path, and opens it', async () => {
+  it('route search finds 用户管理 by a fuzzy title, its pinyin initials and its path, and opens it', async () => {
     const user = userEvent.setup();
     const { router } = await openDashboard();
     await user.click(screen.getByRole('button', { name: '搜索菜单' }));
@@ -61,6 +63,10 @@ describe('admin layout', { timeout: 20_000 }, () => {
 
     await user.type(input, '用护管理');
     expect(await screen.findByRole('option', { name: /系统管理 > 用户管理/ })).toBeTruthy();
+
+    await user.clear(input);
+    await user.type(input, 'yhgl');
+    await waitFor(() => expect(screen.getAllByRole('option')[0].textContent).toContain('系统管理 > 用户管理'));
 
     await user.clear(input);
     await user.type(input, 'sys/user');
@@ -274,6 +280,35 @@ describe('admin layout', { timeout: 20_000 }, () => {
     expect(document.querySelector('.MuiSnackbarContent-root')).toBeNull();
   });
 
+  it('a confirmation closes 表单填写有误 and leaves other errors', async () => {
+    const user = userEvent.setup();
+    // Errors that would stay a minute: only the confirmation can close one within the test.
+    const LONG = 60_000;
+    const Notifying = () => {
+      const notify = useNotify();
+      return (
+        <>
+          <button type="button" onClick={() => notify('ra.message.invalid_form', { type: 'error', autoHideDuration: LONG })}>
+            表单有误
+          </button>
+          <button type="button" onClick={() => notify('ra.notification.http_error', { type: 'error', autoHideDuration: LONG })}>
+            出错
+          </button>
+          <button type="button" onClick={() => notify('examhall.common.saved', { type: 'success' })}>
+            保存好了
+          </button>
+        </>
+      );
+    };
+    renderAdmin({ path: '/sys/user', props: { resources: [{ name: 'sys/user', list: Notifying }, ...testResources.slice(1)] } });
+    const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+    await user.click(await screen.findByRole('button', { name: '表单有误' }, FIND));
+    await user.click(screen.getByRole('button', { name: '出错' }));
+    await waitFor(() => expect(alerts()).toEqual(['表单填写有误，请检查', '与服务器通信出错']));
+    await user.click(screen.getByRole('button', { name: '保存好了' }));
+    await waitFor(() => expect(alerts()).toEqual(['与服务器通信出错', '保存成功']));
+  });
+
   it('speaks English in the menu, tabs, breadcrumb and title, and in the dropdowns', async () => {
     const user = userEvent.setup();
     renderAdmin({ path: '/sys/user', locale: 'en' });
@@ -292,6 +327,61 @@ describe('admin layout', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('combobox', { name: 'Menu search' }), 'sys/role');
     expect(await screen.findByRole('option', { name: /System > Roles/ })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Menu search' }).closest('.MuiAutocomplete-root')).toBeTruthy();
+  });
+
+  describe('pagers speak the admin language', () => {
+    const Pagers = () => (
+      <>
+        <TablePagination component="div" count={25} page={1} rowsPerPage={10} onPageChange={() => undefined} />
+        <Pagination count={3} page={2} />
+      </>
+    );
+    const render = (locale: 'zh-CN' | 'en') =>
+      renderAdmin({ path: '/sys/user', locale, props: { resources: [{ name: 'sys/user', list: Pagers }, ...testResources.slice(1)] } });
+
+    it('in Chinese', async () => {
+      render('zh-CN');
+      expect(await screen.findAllByRole('button', { name: '上一页' }, FIND)).toHaveLength(2);
+      expect(screen.getAllByRole('button', { name: '下一页' })).toHaveLength(2);
+      expect(screen.getByRole('button', { name: '前往第 1 页' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: '第 2 页' })).toBeTruthy();
+      expect(screen.getByText('第 11-20 条，共 25 条')).toBeTruthy();
+      expect(screen.getByText('每页条数：')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Go to/ })).toBeNull();
+    });
+
+    it('in English', async () => {
+      render('en');
+      expect((await screen.findAllByRole('button', { name: 'Go to previous page' }, FIND)).length).toBe(2);
+      expect(screen.getByRole('button', { name: 'Go to page 3' })).toBeTruthy();
+      expect(screen.getByText('11-20 of 25')).toBeTruthy();
+    });
+  });
+
+  it('the user menu switches between 中文 and English, and the choice outlives a reload', async () => {
+    const user = userEvent.setup();
+    localStorage.removeItem(LOCALE_KEY);
+    const { unmount } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: '用户菜单' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('语言')).toBeTruthy();
+    expect(within(menu).getByRole('menuitemradio', { name: '中文' }).getAttribute('aria-checked')).toBe('true');
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'English' }));
+    expect(await screen.findByRole('navigation', { name: 'Main menu' }, FIND)).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
+    expect(localStorage.getItem(LOCALE_KEY)).toBe('en');
+    unmount();
+    // What the app starts with after a reload: the remembered language.
+    expect(createI18nProvider().getLocale()).toBe('en');
+
+    renderAdmin({ locale: 'en' });
+    await user.click(await screen.findByRole('button', { name: 'User menu' }, FIND));
+    const english = await screen.findByRole('menu');
+    expect(within(english).getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
+    await user.click(within(english).getByRole('menuitemradio', { name: '中文' }));
+    expect(await screen.findByRole('navigation', { name: '主菜单' }, FIND)).toBeTruthy();
+    expect(localStorage.getItem(LOCALE_KEY)).toBe('zh-CN');
+    localStorage.removeItem(LOCALE_KEY);
   });
 
   it('a dropdown says 打开, not Open', async () => {

@@ -84,7 +84,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
             }}
           >
             <ListItemIcon>{locale === option.locale && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{option.name}</ListItemText>
+            <ListItemText lang={option.locale}>{option.name}</ListItemText>
           </MenuItem>
         ))}
         <Divider />

@@ -115,7 +115,21 @@ export function resolvePage(pathname: string, pages: NavPage[]): ResolvedPage | 
   return { page: best, action };
 }
 
-/** Search documents for fuse.js: the title key holds the trail so a group name finds its pages too. */
-export function searchDocuments(pages: NavPage[]) {
-  return pages.map((page) => ({ path: page.path, title: page.trail, page }));
+/** How a Chinese title is typed in pinyin: in full (yonghuguanli) and by initials (yhgl). */
+export interface Spelling {
+  pinyin: string;
+  initials: string;
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * Search documents for fuse.js: the title key holds the trail so a group name finds its pages too;
+ * with `spell`, the pinyin and initials keys hold how each Chinese title of the trail is typed.
+ */
+export function searchDocuments(pages: NavPage[], spell?: (title: string) => Spelling) {
+  return pages.map((page) => {
+    const spellings = spell ? page.trail.filter((t) => HAN.test(t)).map(spell) : [];
+    return { path: page.path, title: page.trail, pinyin: spellings.map((s) => s.pinyin), initials: spellings.map((s) => s.initials), page };
+  });
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notify } from '../http/notify';
+import { dismissNotify, notify } from '../http/notify';
 import { Notifier } from './Notifier';
 
 afterEach(() => {
@@ -44,6 +44,17 @@ describe('<Notifier />', () => {
     const alert = screen.getByRole('alert');
     await userEvent.click(within(alert).getByRole('button'));
     await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('closes a message that dismissNotify names, and leaves the others', async () => {
+    render(<Notifier />);
+    let id = 0;
+    act(() => {
+      id = notify.error('表单填写有误，请检查');
+      notify.success('保存成功');
+    });
+    act(() => dismissNotify(id));
+    await vi.waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['保存成功']));
   });
 
   it('stops listening once unmounted', () => {

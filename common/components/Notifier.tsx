@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Snackbar, Stack } from '@mui/material';
-import { subscribeNotify, type Notification } from '../http/notify';
+import { subscribeDismiss, subscribeNotify, type Notification } from '../http/notify';
 
 /** Older messages give way when this many are on screen. */
 const MAX_VISIBLE = 5;
@@ -22,20 +22,24 @@ export interface NotifierProps {
 /**
  * Shows the messages raised through `notify`, stacked at the top centre; each closes by itself
  * after its duration (paused while hovered) or with its close button (named `closeText`, else
- * the theme's wording). Mount one per app.
+ * the theme's wording), or when `dismissNotify` closes it. Mount one per app.
  */
 export function Notifier({ top = 24, closeText }: NotifierProps = {}) {
   const [items, setItems] = useState<Item[]>([]);
 
-  useEffect(
-    () =>
-      subscribeNotify((n) => {
-        setItems((current) => [...current, { ...n, open: true }].slice(-MAX_VISIBLE));
-      }),
-    [],
-  );
-
   const close = (id: number) => setItems((current) => current.map((it) => (it.id === id ? { ...it, open: false } : it)));
+
+  useEffect(() => {
+    const stopNotify = subscribeNotify((n) => {
+      setItems((current) => [...current, { ...n, open: true }].slice(-MAX_VISIBLE));
+    });
+    const stopDismiss = subscribeDismiss(close);
+    return () => {
+      stopNotify();
+      stopDismiss();
+    };
+  }, []);
+
   const remove = (id: number) => setItems((current) => current.filter((it) => it.id !== id));
 
   return (

@@ -15,7 +15,9 @@ export {
 } from './client';
 export {
   notify,
+  dismissNotify,
   subscribeNotify,
+  subscribeDismiss,
   subscribeUploading,
   isUploading,
   beginUploading,

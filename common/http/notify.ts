@@ -15,19 +15,23 @@ export interface Notification {
 }
 
 type NotifyListener = (n: Notification) => void;
+type DismissListener = (id: number) => void;
 type UploadingListener = (active: boolean) => void;
 
 /** Confirmations and hints close sooner than errors. */
 const SHORT_DURATION = 3000;
 
 const notifyListeners = new Set<NotifyListener>();
+const dismissListeners = new Set<DismissListener>();
 const uploadingListeners = new Set<UploadingListener>();
 let nextId = 1;
 let uploads = 0;
 
-function emit(type: NotifyType, message: string, duration: number): void {
+/** Raises a message; returns its id, for dismissNotify. */
+function emit(type: NotifyType, message: string, duration: number): number {
   const n: Notification = { id: nextId++, type, message, duration };
   notifyListeners.forEach((listener) => listener(n));
+  return n.id;
 }
 
 export const notify = {
@@ -42,6 +46,19 @@ export function subscribeNotify(listener: NotifyListener): () => void {
   notifyListeners.add(listener);
   return () => {
     notifyListeners.delete(listener);
+  };
+}
+
+/** Closes a message raised earlier (by the id its `notify` call returned) if it is still shown. */
+export function dismissNotify(id: number): void {
+  dismissListeners.forEach((listener) => listener(id));
+}
+
+/** Listen to dismissNotify calls; returns the unsubscribe function. */
+export function subscribeDismiss(listener: DismissListener): () => void {
+  dismissListeners.add(listener);
+  return () => {
+    dismissListeners.delete(listener);
   };
 }
 

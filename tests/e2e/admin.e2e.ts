@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, signIn, uniqueName } from './support';
+import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, screenshots, signIn, uniqueName } from './support';
+
+const shoot = screenshots('admin');
 
 test.describe.configure({ mode: 'serial' });
 
@@ -200,4 +202,79 @@ test('with the server unreachable a list shows the error and 重试, never its e
   await page.unroute('**/api/sys/user/paging');
   await page.getByRole('button', { name: '重试' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'admin' })).toBeVisible();
+});
+
+test('route search finds a screen by its pinyin initials', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('button', { name: '搜索菜单' }).click();
+  await page.getByRole('combobox', { name: '菜单搜索' }).fill('yhgl');
+  await expect(page.getByRole('option').first()).toContainText('系统管理 > 用户管理');
+  await shoot(page, 'route-search-pinyin', { fullPage: false });
+  await page.getByRole('combobox', { name: '菜单搜索' }).fill('yhgl');
+  await page.getByRole('option').first().click();
+  await expect(page).toHaveURL(/\/admin\/sys\/user$/);
+});
+
+test('the user menu switches the back-office to English and back, and remembers it', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await expect(page.getByRole('menuitemradio', { name: '中文' })).toHaveAttribute('aria-checked', 'true');
+  await shoot(page, 'user-menu', { fullPage: false });
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Dashboard - /);
+
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitemradio', { name: '中文' }).click();
+  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  await expect(page).toHaveTitle(/^控制台 - /);
+});
+
+test('a corrected bank form closes 表单填写有误, which names the missing 题库名称', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/repo/list/create');
+  const form = page.locator('form').filter({ has: page.getByRole('textbox', { name: '题库名称' }) });
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(form.getByText('请输入题库名称')).toBeVisible();
+  const invalid = page.getByRole('alert').filter({ hasText: '表单填写有误，请检查' });
+  await expect(invalid).toBeVisible();
+  await form.getByRole('textbox', { name: '题库名称' }).fill(uniqueName('题库'));
+  await expect(invalid).toHaveCount(0);
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/\/admin\/repo\/list$/);
+  await expect(page.getByRole('alert').filter({ hasText: '表单填写有误，请检查' })).toHaveCount(0);
+});
+
+test('on a phone 考试记录 shows each paper with its score, and the pagers speak Chinese', async ({ page, request }) => {
+  const userName = uniqueName('phone');
+  await createUser(request, { userName, realName: '手机同学', password: 'Learn1234', roleIds: [LEARNER_ROLE_ID] });
+  const token = await apiToken(request, userName, 'Learn1234');
+  const exams = await api<{ records: Array<{ id: string; title: string }> }>(request, '/api/exam/exam/online-paging', { current: 1, size: 10, params: {} }, token);
+  const { id } = await api<{ id: string }>(request, '/api/paper/paper/create-paper', { examId: exams.records[0].id }, token);
+  await api(request, '/api/paper/paper/hand-exam', { id, type: 0 }, token);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/exam/paper');
+  const paper = page.getByRole('list', { name: '考试记录' }).getByRole('link').filter({ hasText: '手机同学' });
+  await expect(paper).toBeVisible();
+  await expect(paper.getByText('得分')).toBeInViewport({ ratio: 1 });
+  await expect(paper.getByText(/^(—|\d+(\.\d+)?) \/ \d+$/)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: '下一页' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Go to/ })).toHaveCount(0);
+  await shoot(page, 'papers');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await paper.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/exam/paper/${id}/show$`));
+
+  // react-admin's own pager on a phone too.
+  await page.goto('/admin/sys/user');
+  await expect(page.getByRole('button', { name: '上一页' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Go to/ })).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BooleanInput, Form, maxLength, required, ResourceContextProvider, SaveButton, TextInput, Toolbar, useCanAccess, useNotify } from 'react-admin';
 import { configApi, type ConfigSaveBody, type SiteConfig } from '../../../common/api';
 import { call } from '../../../common/http';
+import { InvalidFormNoticeCloser } from '../../layout/AdminNotifier';
 import { UnsavedChangesTracker } from '../../layout/KeptViews';
 import { siteConfigQuery } from '../../layout/useAdminSession';
 import { LoadError } from '../shared/LoadError';
@@ -54,6 +55,7 @@ function SiteConfigForm({ config }: { config: SiteConfig }) {
   return (
     <Form defaultValues={config} onSubmit={(values: Record<string, unknown>) => save.mutateAsync(toBody(config, values)).catch(() => undefined)} resource={RESOURCE} disabled={!canAccess} noValidate>
       <UnsavedChangesTracker />
+      <InvalidFormNoticeCloser />
       <ResetAfterSave saved={save.data} />
       <CardContent sx={{ maxWidth: 720 }}>
         <TextInput source="siteName" validate={[required('examhall.validation.siteName'), maxLength(64)]} />

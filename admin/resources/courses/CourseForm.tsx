@@ -107,7 +107,7 @@ export function CourseFormFields() {
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
         {translate('examhall.courses.basic')}
       </Typography>
-      <TextInput source="title" validate={[required('examhall.validation.title'), maxLength(128)]} sx={{ maxWidth: 720 }} />
+      <TextInput source="title" validate={[required('examhall.validation.courseTitle'), maxLength(128)]} sx={{ maxWidth: 720 }} />
       <LogoInput source="cover" kind="image" />
       <CatalogSelect />
       <TextInput source="teacher" validate={maxLength(64)} sx={{ maxWidth: 360 }} />

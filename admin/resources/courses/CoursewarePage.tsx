@@ -317,7 +317,7 @@ export function CoursewarePage() {
             void reload();
           }}
         >
-          <TextInput source="title" label="examhall.courseware.chapterTitle" validate={[required('examhall.validation.title'), maxLength(128)]} autoFocus />
+          <TextInput source="title" label="examhall.courseware.chapterTitle" validate={[required('examhall.validation.chapterTitle'), maxLength(128)]} autoFocus />
         </SaveDialog>
       )}
       {(dialog?.kind === 'file' || dialog?.kind === 'lesson') && (
@@ -346,7 +346,7 @@ export function CoursewarePage() {
             void reload();
           }}
         >
-          <TextInput source="title" label="examhall.courseware.fileTitle" validate={[required('examhall.validation.title'), maxLength(128)]} autoFocus />
+          <TextInput source="title" label="examhall.courseware.fileTitle" validate={[required('examhall.validation.fileTitle'), maxLength(128)]} autoFocus />
           <NumberInput source="needMinutes" label="examhall.courseware.needMinutes" min={0} step={0.5} />
           {dialog.kind === 'file' && dialog.file.pageCount > 0 ? <BooleanInput source="needAllPages" label="examhall.courseware.needAllPages" /> : null}
           {dialog.kind === 'lesson' || dialog.file.kind === CourseFileKind.LESSON ? (

@@ -5,6 +5,9 @@ import {
   Button,
   Card,
   Link,
+  List,
+  ListItem,
+  ListItemButton,
   MenuItem,
   Stack,
   Table,
@@ -16,6 +19,8 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
@@ -56,12 +61,65 @@ function toSearch(f: PaperFilters): Record<string, string> {
   return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== '').map(([k, v]) => [k, String(v)]));
 }
 
-/** /exam/paper: papers (of an exam) by department, state, passed and name; exported to Excel; each opens its detail. */
+const score = (r: PaperRecord) => `${r.userScore === null ? '—' : r.userScore} / ${r.totalScore}`;
+const detailPath = (r: PaperRecord) => `/exam/paper/${encodeURIComponent(r.id)}/show`;
+
+/**
+ * The papers on a phone: a list, each paper's learner, exam, state and passed on the left and its
+ * score (with the hand-in time) on the right, where a table would push the score out of sight.
+ */
+function PaperCards({ records, showExam }: { records: PaperRecord[]; showExam: boolean }) {
+  const translate = useTranslate();
+  return (
+    <List disablePadding aria-label={translate('examhall.papers.title')}>
+      {records.map((r) => (
+        <ListItem key={r.id} divider disablePadding>
+          <ListItemButton component={RouterLink} to={detailPath(r)} sx={{ alignItems: 'flex-start', gap: 1.5 }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="body2" noWrap sx={{ fontWeight: 500, color: 'primary.main' }}>
+                {r.realName || r.userName}{' '}
+                <Typography component="span" variant="caption" color="text.secondary">
+                  {r.userName}
+                </Typography>
+              </Typography>
+              {showExam ? (
+                <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                  {r.title}
+                </Typography>
+              ) : null}
+              <Stack direction="row" spacing={0.75} alignItems="center" sx={{ mt: 0.5 }}>
+                <PaperStateChip state={r.state} />
+                {r.passed === null ? null : <PassedChip passed={r.passed} />}
+              </Stack>
+            </Box>
+            <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {translate(field('userScore'))}
+              </Typography>
+              <Typography variant="body1" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {score(r)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+                {time(r.handTime)}
+              </Typography>
+            </Box>
+          </ListItemButton>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * /exam/paper: papers (of an exam) by department, state, passed and name; exported to Excel; each
+ * opens its detail. A table, or a list on a phone.
+ */
 export function PaperPage() {
   const translate = useTranslate();
   const codeLabel = useCodeLabel();
   const duration = useDuration();
   const navigate = useNavigate();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const [search, setSearch] = useSearchParams();
   const filters = filtersOf(search);
   const [realName, setRealName] = useState(filters.realName);
@@ -94,51 +152,55 @@ export function PaperPage() {
   else
     body = (
       <>
-        <TableContainer>
-          <Table size="small" aria-label={translate('examhall.papers.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate(field('realName'))}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{translate(field('deptName'))}</TableCell>
-                {filters.examId ? null : <TableCell>{translate(field('title'))}</TableCell>}
-                <TableCell>{translate(field('state'))}</TableCell>
-                <TableCell align="right">{translate(field('userScore'))}</TableCell>
-                <TableCell>{translate(field('passed'))}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{translate(field('handType'))}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{translate(field('handTime'))}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{translate(field('userTime'))}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {papers.data.records.map((r: PaperRecord) => (
-                <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/exam/paper/${encodeURIComponent(r.id)}/show`)}>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/exam/paper/${encodeURIComponent(r.id)}/show`} underline="hover" onClick={(e) => e.stopPropagation()}>
-                      {r.realName || r.userName}
-                    </Link>
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {r.userName}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{r.deptName || '—'}</TableCell>
-                  {filters.examId ? null : <TableCell sx={{ maxWidth: 260 }}>{r.title}</TableCell>}
-                  <TableCell>
-                    <PaperStateChip state={r.state} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {r.userScore === null ? '—' : r.userScore} / {r.totalScore}
-                  </TableCell>
-                  <TableCell>
-                    <PassedChip passed={r.passed} />
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{r.handType === null ? '—' : codeLabel(HandType.items, r.handType)}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{time(r.handTime)}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>{duration(r.userTime)}</TableCell>
+        {phone ? (
+          <PaperCards records={papers.data.records} showExam={!filters.examId} />
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label={translate('examhall.papers.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate(field('realName'))}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{translate(field('deptName'))}</TableCell>
+                  {filters.examId ? null : <TableCell>{translate(field('title'))}</TableCell>}
+                  <TableCell>{translate(field('state'))}</TableCell>
+                  <TableCell align="right">{translate(field('userScore'))}</TableCell>
+                  <TableCell>{translate(field('passed'))}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{translate(field('handType'))}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{translate(field('handTime'))}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{translate(field('userTime'))}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {papers.data.records.map((r: PaperRecord) => (
+                  <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(detailPath(r))}>
+                    <TableCell>
+                      <Link component={RouterLink} to={detailPath(r)} underline="hover" onClick={(e) => e.stopPropagation()}>
+                        {r.realName || r.userName}
+                      </Link>
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {r.userName}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{r.deptName || '—'}</TableCell>
+                    {filters.examId ? null : <TableCell sx={{ maxWidth: 260 }}>{r.title}</TableCell>}
+                    <TableCell>
+                      <PaperStateChip state={r.state} />
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {score(r)}
+                    </TableCell>
+                    <TableCell>
+                      <PassedChip passed={r.passed} />
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{r.handType === null ? '—' : codeLabel(HandType.items, r.handType)}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{time(r.handTime)}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>{duration(r.userTime)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
         <TablePagination
           component="div"
           count={papers.data.total}

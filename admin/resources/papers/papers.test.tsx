@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../testing/renderScreen';
 import { answer, answerServerError, setupMswServer } from '../../testing/server';
 import { PaperDetailPage } from './PaperDetailPage';
@@ -58,6 +58,36 @@ describe('papers', { timeout: 60_000 }, () => {
     await ue.type(screen.getByLabelText('姓名'), '李四');
     await ue.click(screen.getByRole('button', { name: '搜索' }));
     await waitFor(() => expect(asked.at(-1)).toMatchObject({ params: { examId: 'e1', state: 1, passed: false, realName: '李四' } }));
+  });
+
+  describe('on a phone', () => {
+    // jsdom has no layout: say that every max-width query (MUI's "below sm") matches, as at 390 px.
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('lists each paper with its score beside the learner, state and passed, each opening its detail', async () => {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+      }));
+      answer('/api/exam/exam/paging', examPage);
+      answer('/api/sys/depart/tree', departs);
+      answer('/api/paper/paper/paging', { current: 1, size: 20, pages: 1, total: 2, records: [record(), record({ id: 'p2', realName: '李四', state: 1, userScore: null, passed: null })] });
+      renderScreen(<PaperPage />, { resource: 'exam/paper', path: '/exam/paper', route: '/exam/paper' });
+      const list = await screen.findByRole('list', { name: '考试记录' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const [first, second] = within(list).getAllByRole('link');
+      expect(first.getAttribute('href')).toBe('/exam/paper/p1/show');
+      expect(within(first).getByText('72.5 / 100')).toBeTruthy();
+      expect(within(first).getByText('期末考试')).toBeTruthy();
+      expect(within(first).getByText('已完成')).toBeTruthy();
+      expect(within(first).getByText('通过')).toBeTruthy();
+      expect(within(second).getByText('— / 100')).toBeTruthy();
+      expect(within(second).getByText('待阅卷')).toBeTruthy();
+    });
   });
 
   it('shows 重试 when the papers cannot be loaded', async () => {

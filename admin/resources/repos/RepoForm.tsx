@@ -37,7 +37,7 @@ export function RepoFormFields() {
   const audienceChoices = useCodeChoices(Audience.items);
   return (
     <>
-      <TextInput source="title" validate={[required('examhall.validation.title'), maxLength(128)]} sx={{ maxWidth: 720 }} />
+      <TextInput source="title" validate={[required('examhall.validation.repoTitle'), maxLength(128)]} sx={{ maxWidth: 720 }} />
       <RepoCatalogSelect />
       <TextInput source="remark" multiline minRows={2} validate={maxLength(1000)} sx={{ maxWidth: 720 }} />
       <BooleanInput source="practiceOpen" helperText="examhall.repos.practiceHelper" />

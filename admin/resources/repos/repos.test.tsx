@@ -1,15 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Audience, QuLevel, QuType } from '../../../common/codes';
 import { renderScreen } from '../../testing/renderScreen';
 import { answer, fail, server, setupMswServer } from '../../testing/server';
 import { percent, RepoPracticePage } from './RepoPracticePage';
-import { toRepoBody } from './RepoForm';
+import { RepoCreate, toRepoBody } from './RepoForm';
 import { countsByType, RepoList } from './RepoList';
 
 setupMswServer();
+
+// An error message closes by itself after 5 s; here after a minute, so that only the form's
+// correction can close 表单填写有误 within the test.
+vi.mock('../../../common/constants', async (original) => ({ ...(await original<object>()), MESSAGE_DURATION: 60_000 }));
 
 const repo = (over: object = {}) => ({
   id: 'r1',
@@ -66,6 +70,26 @@ describe('bank list', { timeout: 30_000 }, () => {
       { quType: QuType.SINGLE, total: 5, harder: 2 },
       { quType: QuType.FILL, total: 2, harder: 0 },
     ]);
+  });
+});
+
+describe('bank form', { timeout: 30_000 }, () => {
+  it('names 题库名称 when it is missing, and closes 表单填写有误 once the form is corrected and saved', async () => {
+    answer('/api/repo/catalog/tree', []);
+    const saved = answer('/api/repo/save', repo({ id: 'r9', title: '新题库' }));
+    renderScreen(<RepoCreate />, { resource: 'repo/list', path: '/repo/list/create' });
+    const ue = userEvent.setup({ delay: null });
+    const title = await screen.findByRole('textbox', { name: '题库名称' });
+    await ue.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请输入题库名称')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('表单填写有误，请检查');
+
+    await ue.type(title, '新题库');
+    await waitFor(() => expect(screen.queryByText('表单填写有误，请检查')).toBeNull());
+    await ue.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(await screen.findByText('已新增')).toBeTruthy();
+    expect(screen.queryByText('表单填写有误，请检查')).toBeNull();
   });
 });
 

@@ -56,7 +56,7 @@ function CatalogFormDialog<N extends CatalogNode>({ spec, state, tree, onClose, 
       onSaved={onSaved}
     >
       <SelectInput source="parentId" choices={parentChoices(tree, editing?.id)} emptyText="—" emptyValue="" helperText={`${spec.messages}.parentHelper`} />
-      <TextInput source="title" validate={[required('examhall.validation.title'), maxLength(64)]} autoFocus />
+      <TextInput source="title" validate={[required('examhall.validation.catalogTitle'), maxLength(64)]} autoFocus />
       <NumberInput source="sort" validate={integerRule} step={1} />
     </SaveDialog>
   );

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Form, useNotify, useTranslate } from 'react-admin';
 import type { BodyOf, Endpoint } from '../../../common/api';
 import { call, type CallArgs } from '../../../common/http';
+import { InvalidFormNoticeCloser } from '../../layout/AdminNotifier';
 
 interface SaveDialogProps<E extends Endpoint> {
   title: string;
@@ -41,6 +42,7 @@ export function SaveDialog<E extends Endpoint>({ title, titleId, maxWidth, resou
   return (
     <Dialog open onClose={() => !busy && onClose()} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
       <Form defaultValues={defaultValues} onSubmit={(values: Record<string, unknown>) => save.mutateAsync(toBody(values)).catch(() => undefined)} resource={resource} noValidate>
+        <InvalidFormNoticeCloser />
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent sx={{ pt: '8px !important' }}>{children}</DialogContent>
         <DialogActions>

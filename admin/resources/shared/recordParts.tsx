@@ -2,6 +2,7 @@ import { useContext, type ReactElement, type ReactNode } from 'react';
 import { CanAccess, DeleteButton, SaveButton, SimpleForm, Toolbar, useEditContext, useNotify, useRedirect, useResourceContext, useShowContext, type SimpleFormProps } from 'react-admin';
 import { ErrorCode } from '../../../common/errorCodes';
 import { ApiError } from '../../../common/http';
+import { InvalidFormNoticeCloser } from '../../layout/AdminNotifier';
 import { UnsavedChangesTracker, useRedirectAfterSave, useView, ViewsContext } from '../../layout/KeptViews';
 import { LoadError } from './LoadError';
 
@@ -23,12 +24,13 @@ export function FormToolbar({ saveLabel, saveIcon, deletable = false }: { saveLa
 
 /**
  * The form of a create or edit page: the browser's own (English) checks off, our validators on
- * submit, unsaved changes reported to the tab bar.
+ * submit, unsaved changes reported to the tab bar, 表单填写有误 closed once the errors are fixed.
  */
 export function ResourceForm({ children, toolbar, ...props }: SimpleFormProps & { children: ReactNode }) {
   return (
     <SimpleForm noValidate toolbar={toolbar ?? <FormToolbar />} {...props}>
       <UnsavedChangesTracker />
+      <InvalidFormNoticeCloser />
       {children}
     </SimpleForm>
   );

@@ -12,6 +12,7 @@ import { userApi, type BatchDeptBody, type BatchRoleBody, type BodyOf, type Endp
 import { UserState } from '../../../common/codes';
 import { call, type CallArgs } from '../../../common/http';
 import { passwordRule } from '../../../common/validators';
+import { InvalidFormNoticeCloser } from '../../layout/AdminNotifier';
 import { DeptTreeInput } from '../shared/DeptTreeSelect';
 import { BulkDeleteAction, ConfirmedBulkButton } from '../shared/listParts';
 import { RoleSelectArrayInput } from '../shared/RoleSelect';
@@ -73,6 +74,7 @@ function BatchDialogButton<E extends Endpoint>({ label, icon, endpoint, toBody, 
             if (await run(toBody(ids, values))) setOpen(false);
           }}
         >
+          <InvalidFormNoticeCloser />
           <DialogTitle id={titleId}>{translate(label)}</DialogTitle>
           <DialogContent sx={{ pt: '8px !important' }}>
             <DialogContentText variant="body2" sx={{ mb: 2 }}>
