@@ -60,7 +60,7 @@ test('an administrator builds an exam from the demo bank in sections, is refused
 
   // Submitting the empty form names what is missing.
   await form.getByRole('button', { name: '保存' }).click();
-  await expect(form.getByText('请输入标题')).toBeVisible();
+  await expect(form.getByText('请输入考试名称')).toBeVisible();
   await expect(form.getByText('请添加抽题规则或选择固定试题')).toBeVisible();
 
   await form.getByLabel('考试名称').fill(examTitle);

@@ -174,7 +174,7 @@ export function ExamFormFields() {
   return (
     <>
       <Section title="examhall.exams.basic">
-        <TextInput source="title" validate={[required('examhall.validation.title'), maxLength(128)]} sx={{ maxWidth: 720 }} fullWidth />
+        <TextInput source="title" validate={[required('examhall.validation.examTitle'), maxLength(128)]} sx={{ maxWidth: 720 }} fullWidth />
         <RichTextInput source="content" uploadKind="image" />
       </Section>
       <Section title="examhall.exams.audience">

@@ -244,7 +244,7 @@ describe('exam form', { timeout: 60_000 }, () => {
     renderScreen(<ExamCreate />, { resource: 'exam/list' });
     const ue = userEvent.setup({ delay: null });
     await ue.click(await screen.findByRole('button', { name: '保存' }));
-    expect(await screen.findByText('请输入标题')).toBeTruthy();
+    expect(await screen.findByText('请输入考试名称')).toBeTruthy();
     expect(screen.getByText('请添加抽题规则或选择固定试题')).toBeTruthy();
     await ue.click(screen.getByRole('radio', { name: '需要密码' }));
     await ue.click(screen.getByRole('button', { name: '保存' }));
