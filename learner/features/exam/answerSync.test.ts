@@ -23,7 +23,7 @@ function fakeServer() {
     stored,
     calls,
     setDown: (v: boolean) => (down = v),
-    setRefuse: (e: ApiError) => (refuse = e),
+    setRefuse: (e: ApiError | undefined) => (refuse = e),
   };
 }
 
@@ -116,6 +116,23 @@ describe('AnswerSync', () => {
     reloaded.known('q1', 2);
     expect(reloaded.local('q1')).toBeUndefined();
     expect(sync).toBeTruthy();
+  });
+
+  it.each([500, 502, 503, 504, 429])('keeps the answer and retries when the server answers HTTP %i, never taking it as a refusal', async (status) => {
+    const server = fakeServer();
+    const refused = vi.fn();
+    const sync = new AnswerSync({ paperId: 'p1', send: server.send, onRefused: refused, retryDelays: [1000] });
+    server.setRefuse(new ApiError(1, '服务器繁忙', status));
+    sync.change('q1', { answers: ['a'] }, false);
+    await settle();
+    expect(sync.getStatus()).toMatchObject({ pending: 1, online: false });
+    expect(journalStorage('p1').get<Record<string, unknown>>('journal')).toHaveProperty('q1');
+    server.setRefuse(undefined);
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle();
+    expect(refused).not.toHaveBeenCalled();
+    expect(server.stored.get('q1')).toMatchObject({ answers: ['a'], seq: 1 });
+    expect(sync.getStatus()).toMatchObject({ pending: 0, online: true });
   });
 
   it('stops on a refusal (handed in) and tells the page', async () => {
