@@ -4,7 +4,9 @@ import type { ServiceContext } from '../../context';
 import { fail } from '../../lib/errors';
 import type { AuthUser } from '../auth/session.service';
 import { storeBuffer } from '../file/file.service';
-import { parseImport } from './import';
+import { runHeavyJob, type HeavyJobLimits } from '../../workers/pool';
+import type { ParsedItem } from './import';
+import type { ImportJobResult } from './import/import.worker';
 import { buildImportTemplate, buildQuestionWorkbook } from './qu.excel';
 import { normalizeQuestion, validateQuestion } from './qu.rules';
 import { duplicatesIn, insertQuestions, questionsFor } from './qu.service';
@@ -30,12 +32,7 @@ export interface ImportSource {
  */
 export async function previewImport(ctx: ServiceContext, who: AuthUser, src: ImportSource): Promise<ImportParseResult> {
   if (src.repoId) await assertRepoExists(ctx, src.repoId);
-  const items = await parseImport(
-    { format: src.format, text: src.text, buffer: src.buffer, fileName: src.fileName },
-    {
-      uploadImage: async (data, _contentType, name) => (await storeBuffer(ctx, who, { kind: 'question', fileName: name, data })).url,
-    },
-  );
+  const items = await parseInWorker(ctx, who, src);
   if (items.length === 0) throw fail('没有读到试题，请检查文件内容和格式');
   if (items.length > IMPORT_MAX_ITEMS) throw fail(`一次最多导入${IMPORT_MAX_ITEMS}道试题，请拆分后再导入`);
   const duplicate = src.repoId ? await duplicatesIn(ctx, src.repoId, items.map((i) => i.question.content)) : items.map(() => false);
@@ -43,6 +40,34 @@ export async function previewImport(ctx: ServiceContext, who: AuthUser, src: Imp
     format: src.format,
     items: items.map((item, i) => ({ index: i + 1, source: item.source, question: item.question, errors: item.errors, duplicate: duplicate[i] })),
   };
+}
+
+/** Limits of one import's parse: a file that inflates or parses past them is refused, the server untouched. */
+export const IMPORT_JOB_LIMITS: HeavyJobLimits = {
+  memoryMb: 384,
+  timeoutMs: 120_000,
+  tooBig: '文件解压后过大或试题过多，无法导入，请拆分后再导入',
+  tooSlow: '文件解析超时，请拆分后再导入',
+};
+
+/**
+ * Parses an import in a worker thread, then stores the pictures it found and puts their addresses
+ * where the items name them.
+ */
+async function parseInWorker(ctx: ServiceContext, who: AuthUser, src: ImportSource): Promise<ParsedItem[]> {
+  const buffer = src.buffer ? new Uint8Array(src.buffer) : undefined;
+  const job = await runHeavyJob<ImportJobResult>(
+    new URL('./import/import.worker.ts', import.meta.url),
+    { format: src.format, text: src.text, buffer, fileName: src.fileName },
+    IMPORT_JOB_LIMITS,
+  );
+  if (job.images.length === 0) return job.items;
+  let json = JSON.stringify(job.items);
+  for (const image of job.images) {
+    const { url } = await storeBuffer(ctx, who, { kind: 'question', fileName: image.name, data: Buffer.from(image.data) });
+    json = json.split(image.placeholder).join(url);
+  }
+  return JSON.parse(json) as ParsedItem[];
 }
 
 /** Saves previewed questions, all or none: one that is not answerable refuses the whole commit, naming it. */

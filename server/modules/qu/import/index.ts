@@ -1,5 +1,6 @@
 import type { ImportFormat, ImportIssue, QuBody } from '../../../../common/api/qu';
 import { fail } from '../../../lib/errors';
+import { zipOverBudget, type ZipBudget } from '../../../lib/zipBudget';
 import { normalizeQuestion, validateQuestion } from '../qu.rules';
 import type { Draft } from './assemble';
 import { parseDocx } from './docx';
@@ -64,15 +65,25 @@ function bufferOf(input: ImportInput, what: string): Buffer {
   return input.buffer;
 }
 
+/** What a Word or Excel file may inflate to: each part, and all of them together. */
+export const ARCHIVE_BUDGET: ZipBudget = { perEntryBytes: 64 * 1024 * 1024, totalBytes: 128 * 1024 * 1024 };
+
+/** Refuses an archive that inflates past the budget, before any parser inflates it whole. */
+function withinBudget(buffer: Buffer): Buffer {
+  const over = zipOverBudget(buffer, ARCHIVE_BUDGET);
+  if (over === 'entry' || over === 'total') throw fail(`文件解压后过大（超过 ${(over === 'entry' ? ARCHIVE_BUDGET.perEntryBytes : ARCHIVE_BUDGET.totalBytes) / 1024 / 1024} MB），无法导入，请检查文件或拆分后再导入`);
+  return buffer;
+}
+
 /** The drafts of one format, before normalizing and validating. */
 async function drafts(input: ImportInput, deps: ImportDeps): Promise<Draft[]> {
   switch (input.format) {
     case 'text':
       return parseText(textOfInput(input));
     case 'docx':
-      return parseDocx(bufferOf(input, ' Word '), deps);
+      return parseDocx(withinBudget(bufferOf(input, ' Word ')), deps);
     case 'xlsx':
-      return parseXlsx(bufferOf(input, ' Excel '), deps);
+      return parseXlsx(withinBudget(bufferOf(input, ' Excel ')), deps);
     case 'gift':
       return parseGift(textOfInput(input));
     case 'xml':

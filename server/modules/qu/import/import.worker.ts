@@ -1,0 +1,36 @@
+import { parentPort } from 'node:worker_threads';
+import { AppError } from '../../../lib/errors';
+import type { WorkerReply } from '../../../workers/pool';
+import { parseImport, type ImportInput, type ParsedItem } from './index';
+
+/**
+ * One import parsed in a worker thread (server/workers/pool.ts): the pictures a file holds come back
+ * with the items, which name each by a placeholder address until the server has stored it.
+ */
+
+export interface ImportJobResult {
+  items: ParsedItem[];
+  images: Array<{ placeholder: string; data: Uint8Array; contentType: string; name: string }>;
+}
+
+/** An address the sanitizer keeps (our own file route), unique to one picture of one import. */
+export const imagePlaceholder = (n: number) => `/api/sys/file/get/eximportpendingimage${n}z`;
+
+parentPort?.once('message', (input: ImportInput) => {
+  const images: ImportJobResult['images'] = [];
+  const buffer = input.buffer ? Buffer.from(input.buffer) : undefined;
+  parseImport(
+    { ...input, buffer },
+    {
+      uploadImage: async (data, contentType, name) => {
+        const placeholder = imagePlaceholder(images.length);
+        images.push({ placeholder, data: new Uint8Array(data), contentType, name });
+        return placeholder;
+      },
+    },
+  ).then(
+    (items) => parentPort!.postMessage({ ok: true, value: { items, images } } satisfies WorkerReply<ImportJobResult>),
+    (e: unknown) =>
+      parentPort!.postMessage({ ok: false, code: e instanceof AppError ? e.code : undefined, message: e instanceof AppError ? e.message : '文件无法读取，请检查文件内容和格式' } satisfies WorkerReply<ImportJobResult>),
+  );
+});
