@@ -64,8 +64,8 @@ function ReviewItem({ item, number }: { item: ReviewQu; number: number }) {
         <Chip size="small" label={QuType.label(item.quType)} />
         <Chip
           size="small"
-          color={pending ? 'warning' : item.isRight ? 'success' : 'error'}
-          label={pending ? '待阅卷' : `${scoreText(item.actualScore)} / ${scoreText(item.score)} 分`}
+          color={pending ? 'default' : item.isRight ? 'success' : item.actualScore! > 0 ? 'warning' : 'error'}
+          label={pending ? '待阅卷' : `${scoreText(item.actualScore)} / ${scoreText(item.score)} 分${!item.isRight && item.actualScore! > 0 ? '（部分得分）' : ''}`}
         />
         <Box sx={{ flex: 1 }} />
         <Button size="small" component={RouterLink} to={paths.quView.to(item.quId)}>

@@ -215,4 +215,34 @@ describe('exam page (/web/exam/start/{paperId})', () => {
     expect(await screen.findByText('谢谢参与')).toBeTruthy();
     expect(screen.queryByTestId('user-score')).toBeNull();
   });
+
+  it('reviews each question with its score: right, partly right (部分得分) and wrong apart', async () => {
+    const review = (quId: string, score: number, actualScore: number | null, isRight: boolean) => ({
+      quId,
+      quType: QuType.SHORT,
+      question: { quType: QuType.SHORT, content: `<p>题${quId}</p>`, refAnswer: '<p>参考</p>' },
+      answer: { answer: '我的回答' },
+      score,
+      actualScore,
+      isRight,
+      answered: true,
+      comment: '',
+      subList: [],
+    });
+    renderApp({
+      path: '/web/exam/result/p1',
+      user: learner(),
+      handlers: [
+        api('paper/paper/paper-result', {
+          id: 'p1', examId: 'e1', title: '安全知识考试', state: PaperState.FINISHED, handType: 0, resultShow: ResultShow.REVIEW, thanks: '', userScore: 18,
+          totalScore: 30, qualifyScore: 10, passed: true, reviewOpen: true, reviewOpensAt: null,
+          groups: [{ title: '简答题', quType: QuType.SHORT, perScore: 10, quList: [review('a', 10, 10, true), review('b', 10, 8, false), review('c', 10, 0, false)] }],
+        }),
+      ],
+    });
+    const right = await screen.findByText('10 / 10 分');
+    expect(right.closest('.MuiChip-root')!.className).toContain('MuiChip-colorSuccess');
+    expect(screen.getByText('8 / 10 分（部分得分）').closest('.MuiChip-root')!.className).toContain('MuiChip-colorWarning');
+    expect(screen.getByText('0 / 10 分').closest('.MuiChip-root')!.className).toContain('MuiChip-colorError');
+  });
 });
