@@ -46,4 +46,13 @@ describe('admin theme checkboxes', () => {
     expect(screen.getByRole('checkbox', { name: '选择此行' })).toBeTruthy();
     expect(container.querySelectorAll('[aria-label]')).toHaveLength(1);
   });
+
+  it('keep the name a checkbox gives its input through inputProps (the question editor names each option so)', () => {
+    render(
+      <ThemeProvider theme={adminTheme('light')}>
+        <Checkbox inputProps={{ 'aria-label': '选项C 正确答案' }} />
+      </ThemeProvider>,
+    );
+    expect(screen.getByRole('checkbox', { name: '选项C 正确答案' })).toBeTruthy();
+  });
 });

@@ -128,7 +128,8 @@ export function createAdminTheme({ mode = 'light', primary = THEME_COLOR, size =
         defaultProps: {
           slotProps: {
             root: (ownerState: CheckboxOwnerState) => (ownerState['aria-label'] ? { 'aria-label': undefined } : {}),
-            input: (ownerState: CheckboxOwnerState) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+            // A default for the input slot replaces a checkbox's own inputProps: carry them along.
+            input: (ownerState: CheckboxOwnerState) => (ownerState['aria-label'] ? { ...ownerState.inputProps, 'aria-label': ownerState['aria-label'] } : (ownerState.inputProps ?? {})),
           },
         },
       },
