@@ -119,6 +119,13 @@ test('an administrator builds an exam from the demo bank in sections, is refused
   await shoot(page, 'exam-preview');
   await preview.getByRole('button', { name: '关闭' }).click();
 
+  // The demo bank is open for practice: the form says an open exam would close it, unless practice is allowed.
+  const warning = form.getByTestId('practice-open-warning');
+  await expect(warning).toContainText(bank.title);
+  const before = await warning.textContent();
+  await form.getByRole('switch', { name: '考试期间允许练习所用题库' }).or(form.getByRole('checkbox', { name: '考试期间允许练习所用题库' })).check();
+  await expect(warning).not.toHaveText(before!);
+
   await form.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(/\/admin\/exam\/list$/);
   const row = page.getByRole('row').filter({ hasText: examTitle });

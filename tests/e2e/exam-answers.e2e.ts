@@ -80,6 +80,8 @@ test('every type answered, moved over every way (buttons, card, keys, reload, of
       lateMax: 0,
       resultShow: 3,
       reviewAfterEnd: false,
+      // Drawn from the demo bank, which other tests practise while this exam stays open.
+      practiceDuringExam: true,
       thanks: '谢谢',
       displayMode: 1,
       shuffleQuestions: false,

@@ -171,6 +171,8 @@ test('integrity: whole-paper display, paste blocked, leaving counted until the s
       lateMax: 0,
       resultShow: 2,
       reviewAfterEnd: false,
+      // Drawn from the demo bank, which other tests practise while this exam stays open.
+      practiceDuringExam: true,
       thanks: '谢谢',
       displayMode: 2,
       shuffleQuestions: false,
@@ -188,6 +190,7 @@ test('integrity: whole-paper display, paste blocked, leaving counted until the s
   const userName = uniqueName('leave');
   await createUser(request, { userName, realName: '切屏学员', password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
   await signIn(page, userName, PASSWORD);
+  await expect(page).toHaveURL(/\/web\/index$/);
   await page.goto(`/web/exam/check/${exam.id}`);
   await expect(page.getByText('离开考试页面（切换窗口或标签页）达到 2 次将被强制交卷')).toBeVisible();
   await page.getByRole('button', { name: '开始考试' }).click();
