@@ -40,9 +40,13 @@ export class Limiter {
     }
   }
 
-  /** Gives back one reserved attempt (it turned out fine). */
-  async refund(key: string): Promise<void> {
-    await this.store.reward(key, 1);
+  /**
+   * Gives back reserved attempts (they turned out fine), never more than the key holds now: a
+   * refund arriving after its window ended must not open the next one with credit.
+   */
+  async refund(key: string, points = 1): Promise<void> {
+    const give = Math.min(points, await this.count(key));
+    if (give > 0) await this.store.reward(key, give);
   }
 
   /** Forgets the key's attempts. */
