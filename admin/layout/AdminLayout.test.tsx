@@ -15,9 +15,19 @@ setupMswServer();
 
 const FIND = { timeout: 5000 };
 
+/**
+ * The sidebar's entries come from the session query, which settles on its own schedule: a page on
+ * screen (the dashboard, a list's heading) says nothing about the menu, so a test that uses the
+ * menu waits for it.
+ */
+const MAIN_MENU = { name: /主菜单|Main menu/ };
+const menuReady = (name = '控制台') => within(screen.getByRole('navigation', MAIN_MENU)).findByRole('link', { name }, FIND);
+
 async function openDashboard(options: Parameters<typeof renderAdmin>[0] = {}) {
   const view = renderAdmin(options);
   await screen.findByText('欢迎回来，系统管理员', undefined, FIND);
+  // On a phone the sidebar is closed: there is no menu to wait for.
+  if (screen.queryByRole('navigation', MAIN_MENU)) await menuReady();
   return view;
 }
 
@@ -217,7 +227,7 @@ describe('admin layout', { timeout: 20_000 }, () => {
     );
     renderAdmin({ path: '/sys/user', props: { resources: [{ name: 'sys/user', list: Draft }, ...testResources.slice(1)] } });
     await user.type(await screen.findByRole('textbox', { name: '草稿标题' }, FIND), '半句话');
-    await user.click(within(sidebar()).getByRole('link', { name: '部门管理' }));
+    await user.click(await menuReady('部门管理'));
     await screen.findByRole('heading', { name: '部门列表' }, FIND);
     expect(screen.queryByRole('textbox', { name: '草稿标题' })).toBeNull();
     await user.click(within(tabBar()).getByRole('link', { name: '用户管理' }));
@@ -234,7 +244,7 @@ describe('admin layout', { timeout: 20_000 }, () => {
     );
     renderAdmin({ path: '/sys/user', routes, props: { resources: [{ name: 'sys/user', list: Draft }, ...testResources.slice(1)] } });
     await user.type(await screen.findByRole('textbox', { name: '草稿标题' }, FIND), '半句话');
-    await user.click(within(sidebar()).getByRole('link', { name: '部门管理' }));
+    await user.click(await menuReady('部门管理'));
     await screen.findByRole('heading', { name: '部门列表' }, FIND);
     await user.click(within(tabBar()).getByRole('link', { name: '用户管理' }));
     expect(((await screen.findByRole('textbox', { name: '草稿标题' }, FIND)) as HTMLInputElement).value).toBe('');
@@ -250,7 +260,7 @@ describe('admin layout', { timeout: 20_000 }, () => {
     );
     const { router } = renderAdmin({ path: '/sys/user', props: { resources: [{ name: 'sys/user', list: Draft }, ...testResources.slice(1)] } });
     await user.type(await screen.findByRole('textbox', { name: '草稿标题' }, FIND), '半句话');
-    await user.click(within(tabBar()).getByRole('button', { name: '关闭 用户管理' }));
+    await user.click(await within(tabBar()).findByRole('button', { name: '关闭 用户管理' }, FIND));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('“用户管理”有修改尚未保存，关闭后将丢失。确定关闭吗？')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
@@ -313,11 +323,12 @@ describe('admin layout', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderAdmin({ path: '/sys/user', locale: 'en' });
     await screen.findByRole('heading', { name: '用户列表' }, FIND);
+    await menuReady('Dashboard');
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(nav).getByRole('button', { name: 'System' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Users' })).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Visited pages' });
-    expect(await within(tabs).findByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    expect(await within(tabs).findByRole('link', { name: 'Dashboard' }, FIND)).toBeTruthy();
     expect(within(tabs).getByRole('link', { name: 'Users' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'You are here' })).getByText('System')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Users - 考试中心'));

@@ -3,7 +3,7 @@ import type { QuBody } from '../../common/api/qu';
 import { Audience, QuLevel, QuType } from '../../common/codes';
 import type { DB } from '../db/schema';
 import { newId } from '../lib/ids';
-import { normalizeQuestion, validateQuestion } from '../modules/qu/qu.rules';
+import { newItemId, normalizeQuestion, validateQuestion } from '../modules/qu/qu.rules';
 import { toWrite } from '../modules/qu/qu.service';
 
 /**
@@ -60,22 +60,28 @@ const fill = (stem: string, answers: string[][], analysis: string, level: 1 | 2 
     fillOptions: { ignoreCase: true, ignoreWidth: true, ignoreSpace: true, anyOrder },
   };
 };
-const match = (content: string, pairs: Array<[string, string]>, distractors: string[], analysis: string, level: 1 | 2 = L1, tags: string[] = []): QuBody => ({
-  quType: QuType.MATCH,
-  level,
-  content: `<p>${content}</p>`,
-  analysis: `<p>${analysis}</p>`,
-  tags,
-  leftList: pairs.map(([l], i) => ({ content: l, rightId: `r${i + 1}` })),
-  rightList: [...pairs.map(([, r], i) => ({ id: `r${i + 1}`, content: r })), ...distractors.map((d, i) => ({ id: `x${i + 1}`, content: d }))],
-});
+/** Right items get random ids, drawn at each seed: ids named after their pairs would give the answer away. */
+const match = (content: string, pairs: Array<[string, string]>, distractors: string[], analysis: string, level: 1 | 2 = L1, tags: string[] = []): QuBody => {
+  const taken = new Set<string>();
+  const rightIds = pairs.map(() => newItemId(taken));
+  return {
+    quType: QuType.MATCH,
+    level,
+    content: `<p>${content}</p>`,
+    analysis: `<p>${analysis}</p>`,
+    tags,
+    leftList: pairs.map(([l], i) => ({ content: l, rightId: rightIds[i] })),
+    rightList: [...pairs.map(([, r], i) => ({ id: rightIds[i], content: r })), ...distractors.map((d) => ({ id: newItemId(taken), content: d }))],
+  };
+};
 
 const PW = '密码安全';
 const NET = '网络安全';
 const OFFICE = '办公常识';
 const DATA = '数据保护';
 
-export const DEMO_QUESTIONS: QuBody[] = [
+/** The demo questions, built afresh at each seed (their matching items' ids are random). */
+export const demoQuestions = (): QuBody[] => [
   choice('下列哪一个密码最安全？', ['123456', 'password', 'Zx#9q!Lm2@vT', '生日19900101'], [2], '足够长、混合大小写字母、数字和符号、且不含个人信息的密码最难被猜中。', L1, [PW]),
   choice('收到一封自称“IT部门”的邮件，要求点击链接重新输入工号和密码，应当：', ['立即点击并输入', '转发给同事确认', '不点击链接，通过公司公布的电话联系IT部门核实', '回复邮件询问'], [2], '这是典型的钓鱼邮件。应通过独立、可信的渠道核实，不要使用邮件里提供的链接或电话。', L1, [NET]),
   choice('离开工位时，电脑应当：', ['保持登录以便回来继续工作', '锁定屏幕（Windows 键 + L）', '关掉显示器即可', '把密码贴在显示器上方便同事'], [1], '锁屏可以防止他人在您离开时使用您的账户。', L1, [OFFICE]),
@@ -150,7 +156,7 @@ export async function seedDemoBank(trx: Transaction<DB>, { adminId, now }: { adm
       update_time: now,
     })
     .execute();
-  const rows = DEMO_QUESTIONS.map((q, i) => {
+  const rows = demoQuestions().map((q, i) => {
     const ready = normalizeQuestion(q);
     const issues = validateQuestion(ready);
     if (issues.length) throw new Error(`demo question ${i + 1} is not answerable: ${issues.map((x) => x.message).join('; ')}`);

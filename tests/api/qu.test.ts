@@ -263,4 +263,24 @@ describe('the demo bank', () => {
     expect(new Set(demo.stats.map((s) => s.quType))).toEqual(new Set(QuType.items.map((i) => i.value)));
     expect(new Set(demo.stats.map((s) => s.level))).toEqual(new Set([1, 2]));
   });
+
+  it('gives its matching questions random item ids, not ids named after their pairs', async () => {
+    const admin = await t.adminToken();
+    const demo = ((await t.call('/api/repo/paging', { current: 1, size: 10 }, admin)).body.data.records as RepoRecord[]).find((b) => b.title.includes('演示'))!;
+    const list = (await t.call('/api/qu/qu/paging', { current: 1, size: 50, params: { repoId: demo.id, quType: QuType.MATCH } }, admin)).body.data.records as Array<{ id: string }>;
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    const ids: string[] = [];
+    for (const { id } of list) {
+      const q = (await t.call<QuDetail>('/api/qu/qu/detail', { id }, admin)).body.data;
+      const right = (q.rightList ?? []).map((r) => r.id!);
+      expect(right.length).toBeGreaterThan(0);
+      // Each left item still names one of the question's right items: the pairs are unchanged.
+      for (const l of q.leftList ?? []) expect(right).toContain(l.rightId);
+      ids.push(...right);
+    }
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9]{6}$/);
+    expect(ids.filter((id) => /^[rx]\d+$/.test(id))).toEqual([]);
+    // Random, so the questions do not share ids (positional ids would repeat r1, r2… in each).
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });

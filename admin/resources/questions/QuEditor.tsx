@@ -49,6 +49,14 @@ import {
 
 const BLANK_EXTENSIONS = [BlankNode];
 
+/**
+ * How every part of the editor reports a change: as an update of the latest question (React's
+ * setState takes it as is), never as a whole question built from the one it last rendered. Two
+ * edits that land before a re-render (a render React yields halfway under load, a batch) would
+ * otherwise each start from the same old question, and the later one would drop the earlier.
+ */
+export type QuChange<T> = (update: (q: T) => T) => void;
+
 /** Messages under a field (shown once the administrator has tried to save). */
 function Problems({ messages }: { messages: string[] }) {
   if (messages.length === 0) return null;
@@ -115,14 +123,14 @@ function OrderButtons({ i, count, onMove, onRemove, removeLabel, canRemove = tru
 // ---------- stem ----------
 
 /** The stem (or a combined question's material); for fill-in, with 插入填空. */
-function StemEditor<T extends AnswerParts>({ q, onChange, label, compact = false, problems }: { q: T; onChange: (q: T) => void; label: string; compact?: boolean; problems: string[] }) {
+function StemEditor<T extends AnswerParts>({ q, onChange, label, compact = false, problems }: { q: T; onChange: QuChange<T>; label: string; compact?: boolean; problems: string[] }) {
   const translate = useTranslate();
   const fill = q.quType === QuType.FILL;
   return (
     <Box sx={blankStyles}>
       <RichTextEditor
         value={q.content}
-        onChange={(html) => onChange(withStem(q, html))}
+        onChange={(html) => onChange((cur) => withStem(cur, html))}
         uploadKind="question"
         label={
           <>
@@ -164,7 +172,7 @@ function StemEditor<T extends AnswerParts>({ q, onChange, label, compact = false
 
 interface PartsProps<T extends AnswerParts> {
   q: T;
-  onChange: (q: T) => void;
+  onChange: QuChange<T>;
   /** Issues of this question (or sub-question), with fields relative to it. */
   issues: ImportIssue[];
 }
@@ -174,9 +182,12 @@ function ChoiceEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps
   const options = q.answerList ?? [];
   const judge = q.quType === QuType.JUDGE;
   const multiple = q.quType === QuType.MULTIPLE;
-  const set = (answerList: typeof options) => onChange({ ...q, answerList });
+  const set = (update: (list: typeof options) => typeof options) => onChange((cur) => ({ ...cur, answerList: update(cur.answerList ?? []) }));
   const toggleRight = (i: number) =>
-    set(options.map((o, j) => (multiple ? (j === i ? { ...o, isRight: !o.isRight } : o) : { ...o, isRight: j === i })));
+    onChange((cur) => ({
+      ...cur,
+      answerList: (cur.answerList ?? []).map((o, j) => (cur.quType === QuType.MULTIPLE ? (j === i ? { ...o, isRight: !o.isRight } : o) : { ...o, isRight: j === i })),
+    }));
   return (
     <Box>
       <SectionTitle required>{translate('examhall.quEditor.options')}</SectionTitle>
@@ -216,7 +227,7 @@ function ChoiceEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps
                   <RichTextEditor
                     compact
                     value={o.content}
-                    onChange={(html) => set(options.map((x, j) => (j === i ? { ...x, content: html } : x)))}
+                    onChange={(html) => set((list) => list.map((x, j) => (j === i ? { ...x, content: html } : x)))}
                     uploadKind="question"
                     ariaLabel={label}
                     error={own.length > 0}
@@ -229,8 +240,8 @@ function ChoiceEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps
                   <OrderButtons
                     i={i}
                     count={options.length}
-                    onMove={(d) => set(moved(options, i, d))}
-                    onRemove={() => set(options.filter((_x, j) => j !== i))}
+                    onMove={(d) => set((list) => moved(list, i, d))}
+                    onRemove={() => set((list) => list.filter((_x, j) => j !== i))}
                     removeLabel={translate('examhall.quEditor.removeOption')}
                   />
                 </Box>
@@ -245,7 +256,7 @@ function ChoiceEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps
           startIcon={<AddIcon />}
           sx={{ mt: 1 }}
           disabled={options.length >= QU_LIMITS.options}
-          onClick={() => set([...options, { id: newItemId(), content: '', isRight: false }])}
+          onClick={() => set((list) => [...list, { id: newItemId(), content: '', isRight: false }])}
         >
           {translate('examhall.quEditor.addOption')}
         </Button>
@@ -263,7 +274,7 @@ function ShortEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<
       <RichTextEditor
         compact
         value={q.refAnswer ?? ''}
-        onChange={(html) => onChange({ ...q, refAnswer: html })}
+        onChange={(html) => onChange((cur) => ({ ...cur, refAnswer: html }))}
         uploadKind="question"
         label={translate('examhall.quEditor.refAnswer')}
         ariaLabel={translate('examhall.quEditor.refAnswer')}
@@ -281,7 +292,8 @@ function FillEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<T
   const translate = useTranslate();
   const blanks = q.blanks ?? [];
   const options = { ...q.fillOptions } as FillOptions;
-  const setAnswers = (i: number, answers: string[]) => onChange({ ...q, blanks: blanks.map((b, j) => (j === i ? { answers } : b)) });
+  const setAnswers = (i: number, update: (answers: string[]) => string[]) =>
+    onChange((cur) => ({ ...cur, blanks: (cur.blanks ?? []).map((b, j) => (j === i ? { answers: update(b.answers) } : b)) }));
   return (
     <Box>
       <SectionTitle required>{translate('examhall.quEditor.blanks')}</SectionTitle>
@@ -309,13 +321,16 @@ function FillEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<T
                       size="small"
                       value={a}
                       error={own.length > 0}
-                      onChange={(e) => setAnswers(i, b.answers.map((x, j) => (j === k ? e.target.value : x)))}
+                      onChange={(e) => {
+                        const value = e.target.value;
+                        setAnswers(i, (list) => list.map((x, j) => (j === k ? value : x)));
+                      }}
                       slotProps={{
                         htmlInput: { 'aria-label': `${label} ${translate('examhall.quEditor.alternative')} ${k + 1}`, maxLength: QU_LIMITS.blankAnswer },
                         input: {
                           endAdornment:
                             b.answers.length > 1 ? (
-                              <IconButton size="small" edge="end" aria-label={translate('examhall.quEditor.removeAlternative')} onClick={() => setAnswers(i, b.answers.filter((_x, j) => j !== k))}>
+                              <IconButton size="small" edge="end" aria-label={translate('examhall.quEditor.removeAlternative')} onClick={() => setAnswers(i, (list) => list.filter((_x, j) => j !== k))}>
                                 <CloseIcon fontSize="small" />
                               </IconButton>
                             ) : undefined,
@@ -324,7 +339,7 @@ function FillEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<T
                       sx={{ width: { xs: '100%', sm: 200 } }}
                     />
                   ))}
-                  <Button size="small" startIcon={<AddIcon />} disabled={b.answers.length >= QU_LIMITS.alternatives} onClick={() => setAnswers(i, [...b.answers, ''])}>
+                  <Button size="small" startIcon={<AddIcon />} disabled={b.answers.length >= QU_LIMITS.alternatives} onClick={() => setAnswers(i, (list) => [...list, ''])}>
                     {translate('examhall.quEditor.addAlternative')}
                   </Button>
                 </Stack>
@@ -339,7 +354,7 @@ function FillEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<T
         {FILL_SWITCHES.map((key) => (
           <FormControlLabel
             key={key}
-            control={<Switch size="small" checked={options[key]} onChange={(e) => onChange({ ...q, fillOptions: { ...options, [key]: e.target.checked } })} />}
+            control={<Switch size="small" checked={options[key]} onChange={(_e, checked) => onChange((cur) => ({ ...cur, fillOptions: { ...(cur.fillOptions as FillOptions), [key]: checked } }))} />}
             label={translate(`examhall.quEditor.${key}`)}
           />
         ))}
@@ -353,6 +368,8 @@ function MatchEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<
   const left = q.leftList ?? [];
   const right = q.rightList ?? [];
   const used = new Set(left.map((l) => l.rightId));
+  const setLeft = (update: (list: typeof left) => typeof left) => onChange((cur) => ({ ...cur, leftList: update(cur.leftList ?? []) }));
+  const setRight = (update: (list: typeof right) => typeof right) => onChange((cur) => ({ ...cur, rightList: update(cur.rightList ?? []) }));
   const snippet = (html: string) => {
     const text = html.replace(/<[^>]*>/g, '').trim();
     return text.length > 16 ? `${text.slice(0, 16)}…` : text;
@@ -374,7 +391,7 @@ function MatchEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<
                   <RichTextEditor
                     compact
                     value={l.content}
-                    onChange={(html) => onChange({ ...q, leftList: left.map((x, j) => (j === i ? { ...x, content: html } : x)) })}
+                    onChange={(html) => setLeft((list) => list.map((x, j) => (j === i ? { ...x, content: html } : x)))}
                     uploadKind="question"
                     ariaLabel={label}
                     error={issuesAt(issues, `leftList.${i}.content`).length > 0}
@@ -387,7 +404,10 @@ function MatchEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<
                   label={translate('examhall.quEditor.matchTo')}
                   value={right.some((r) => r.id === l.rightId) ? l.rightId : ''}
                   error={issuesAt(issues, `leftList.${i}.rightId`).length > 0}
-                  onChange={(e) => onChange({ ...q, leftList: left.map((x, j) => (j === i ? { ...x, rightId: e.target.value } : x)) })}
+                  onChange={(e) => {
+                    const rightId = e.target.value;
+                    setLeft((list) => list.map((x, j) => (j === i ? { ...x, rightId } : x)));
+                  }}
                   sx={{ width: { xs: '100%', sm: 220 }, flexShrink: 0, mt: { sm: 1 } }}
                   // The picker is named after its left item (MUI would name it by the field label and the
                   // chosen value alone, the same for every row).
@@ -404,8 +424,8 @@ function MatchEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<
                   <OrderButtons
                     i={i}
                     count={left.length}
-                    onMove={(d) => onChange({ ...q, leftList: moved(left, i, d) })}
-                    onRemove={() => onChange({ ...q, leftList: left.filter((_x, j) => j !== i) })}
+                    onMove={(d) => setLeft((list) => moved(list, i, d))}
+                    onRemove={() => setLeft((list) => list.filter((_x, j) => j !== i))}
                     removeLabel={translate('examhall.quEditor.removeItem')}
                   />
                 </Box>
@@ -420,7 +440,7 @@ function MatchEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<
           disabled={left.length >= QU_LIMITS.matchItems || right.length >= QU_LIMITS.matchRight}
           onClick={() => {
             const r = { id: newItemId(), content: '' };
-            onChange({ ...q, rightList: [...right, r], leftList: [...left, { id: newItemId(), content: '', rightId: r.id }] });
+            onChange((cur) => ({ ...cur, rightList: [...(cur.rightList ?? []), r], leftList: [...(cur.leftList ?? []), { id: newItemId(), content: '', rightId: r.id }] }));
           }}
         >
           {translate('examhall.quEditor.addPair')}
@@ -443,7 +463,7 @@ function MatchEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<
                   <RichTextEditor
                     compact
                     value={r.content}
-                    onChange={(html) => onChange({ ...q, rightList: right.map((x, j) => (j === i ? { ...x, content: html } : x)) })}
+                    onChange={(html) => setRight((list) => list.map((x, j) => (j === i ? { ...x, content: html } : x)))}
                     uploadKind="question"
                     ariaLabel={label}
                     error={own.length > 0}
@@ -454,8 +474,14 @@ function MatchEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<
                   <OrderButtons
                     i={i}
                     count={right.length}
-                    onMove={(d) => onChange({ ...q, rightList: moved(right, i, d) })}
-                    onRemove={() => onChange({ ...q, rightList: right.filter((_x, j) => j !== i), leftList: left.map((l) => (l.rightId === r.id ? { ...l, rightId: '' } : l)) })}
+                    onMove={(d) => setRight((list) => moved(list, i, d))}
+                    onRemove={() =>
+                      onChange((cur) => ({
+                        ...cur,
+                        rightList: (cur.rightList ?? []).filter((_x, j) => j !== i),
+                        leftList: (cur.leftList ?? []).map((l) => (l.rightId === r.id ? { ...l, rightId: '' } : l)),
+                      }))
+                    }
                     removeLabel={translate('examhall.quEditor.removeItem')}
                   />
                 </Box>
@@ -468,7 +494,7 @@ function MatchEditor<T extends AnswerParts>({ q, onChange, issues }: PartsProps<
           startIcon={<AddIcon />}
           sx={{ mt: 1 }}
           disabled={right.length >= QU_LIMITS.matchRight}
-          onClick={() => onChange({ ...q, rightList: [...right, { id: newItemId(), content: '' }] })}
+          onClick={() => setRight((list) => [...list, { id: newItemId(), content: '' }])}
         >
           {translate('examhall.quEditor.addDistractor')}
         </Button>
@@ -499,7 +525,7 @@ function AnswerEditor<T extends AnswerParts>(props: PartsProps<T>) {
 const subIssues = (issues: ImportIssue[], i: number) =>
   issues.filter((x) => x.field.startsWith(`subList.${i}.`)).map((x) => ({ ...x, field: x.field.slice(`subList.${i}.`.length) }));
 
-function SubEditor({ sub, i, count, onChange, onMove, onRemove, issues }: { sub: SubQu; i: number; count: number; onChange: (s: SubQu) => void; onMove: (d: number) => void; onRemove: () => void; issues: ImportIssue[] }) {
+function SubEditor({ sub, i, count, onChange, onMove, onRemove, issues }: { sub: SubQu; i: number; count: number; onChange: QuChange<SubQu>; onMove: (d: number) => void; onRemove: () => void; issues: ImportIssue[] }) {
   const translate = useTranslate();
   const codeLabel = useCodeLabel();
   const own = subIssues(issues, i);
@@ -515,7 +541,10 @@ function SubEditor({ sub, i, count, onChange, onMove, onRemove, issues }: { sub:
           size="small"
           label={translate('examhall.quEditor.quType')}
           value={sub.quType}
-          onChange={(e) => onChange(switchType(sub, Number(e.target.value) as SubTypeValue))}
+          onChange={(e) => {
+            const type = Number(e.target.value) as SubTypeValue;
+            onChange((cur) => switchType(cur, type));
+          }}
           sx={{ width: 130 }}
         >
           {SUB_TYPES.map((t) => (
@@ -529,7 +558,10 @@ function SubEditor({ sub, i, count, onChange, onMove, onRemove, issues }: { sub:
           type="number"
           label={translate('examhall.quEditor.share')}
           value={Number.isFinite(sub.share) ? sub.share : ''}
-          onChange={(e) => onChange({ ...sub, share: e.target.value === '' ? Number.NaN : Math.trunc(Number(e.target.value)) })}
+          onChange={(e) => {
+            const share = e.target.value === '' ? Number.NaN : Math.trunc(Number(e.target.value));
+            onChange((cur) => ({ ...cur, share }));
+          }}
           error={issuesAt(own, 'share').length > 0}
           slotProps={{ htmlInput: { min: 1, max: 100, step: 1 } }}
           sx={{ width: 110 }}
@@ -544,7 +576,7 @@ function SubEditor({ sub, i, count, onChange, onMove, onRemove, issues }: { sub:
         <RichTextEditor
           compact
           value={sub.analysis ?? ''}
-          onChange={(html) => onChange({ ...sub, analysis: html })}
+          onChange={(html) => onChange((cur) => ({ ...cur, analysis: html }))}
           uploadKind="question"
           label={translate('examhall.quEditor.analysis')}
           ariaLabel={`${label} ${translate('examhall.quEditor.analysis')}`}
@@ -554,10 +586,10 @@ function SubEditor({ sub, i, count, onChange, onMove, onRemove, issues }: { sub:
   );
 }
 
-function SubListEditor({ q, onChange, issues }: { q: QuBody; onChange: (q: QuBody) => void; issues: ImportIssue[] }) {
+function SubListEditor({ q, onChange, issues }: { q: QuBody; onChange: QuChange<QuBody>; issues: ImportIssue[] }) {
   const translate = useTranslate();
   const subs = q.subList ?? [];
-  const set = (subList: SubQu[]) => onChange({ ...q, subList });
+  const set = (update: (list: SubQu[]) => SubQu[]) => onChange((cur) => ({ ...cur, subList: update(cur.subList ?? []) }));
   return (
     <Box>
       <SectionTitle required>{translate('examhall.quEditor.subList')}</SectionTitle>
@@ -570,13 +602,13 @@ function SubListEditor({ q, onChange, issues }: { q: QuBody; onChange: (q: QuBod
             i={i}
             count={subs.length}
             issues={issues}
-            onChange={(next) => set(subs.map((x, j) => (j === i ? next : x)))}
-            onMove={(d) => set(moved(subs, i, d))}
-            onRemove={() => set(subs.filter((_x, j) => j !== i))}
+            onChange={(update) => set((list) => list.map((x, j) => (j === i ? update(x) : x)))}
+            onMove={(d) => set((list) => moved(list, i, d))}
+            onRemove={() => set((list) => list.filter((_x, j) => j !== i))}
           />
         ))}
       </Stack>
-      <Button size="small" startIcon={<AddIcon />} sx={{ mt: 1 }} disabled={subs.length >= QU_LIMITS.subQuestions} onClick={() => set([...subs, newSub()])}>
+      <Button size="small" startIcon={<AddIcon />} sx={{ mt: 1 }} disabled={subs.length >= QU_LIMITS.subQuestions} onClick={() => set((list) => [...list, newSub()])}>
         {translate('examhall.quEditor.addSub')}
       </Button>
       <Problems messages={issuesAt(issues, 'subList', true)} />
@@ -613,7 +645,8 @@ function TagsInput({ value, onChange, repoId, problems }: { value: string[]; onC
 
 export interface QuEditorProps {
   value: QuBody;
-  onChange: (q: QuBody) => void;
+  /** Receives an update of the latest question (see QuChange): a useState setter fits. */
+  onChange: QuChange<QuBody>;
   /** Problems to show (after an attempt to save): the client's checks, or the preview's errors. */
   issues: ImportIssue[];
   /** The bank whose knowledge points are suggested ('' for none). */
@@ -636,7 +669,10 @@ export function QuEditor({ value: q, onChange, issues, repoId, header }: QuEdito
           size="small"
           label={translate('examhall.quEditor.quType')}
           value={q.quType}
-          onChange={(e) => onChange(switchQuestionType(q, Number(e.target.value) as QuTypeValue))}
+          onChange={(e) => {
+            const type = Number(e.target.value) as QuTypeValue;
+            onChange((cur) => switchQuestionType(cur, type));
+          }}
           sx={{ width: 160 }}
         >
           {QuType.items.map((t) => (
@@ -650,7 +686,7 @@ export function QuEditor({ value: q, onChange, issues, repoId, header }: QuEdito
             {translate('examhall.quEditor.level')}
           </Typography>
           {QuLevel.items.map((l) => (
-            <FormControlLabel key={l.value} control={<Radio size="small" checked={(q.level ?? QuLevel.ORDINARY) === l.value} onChange={() => onChange({ ...q, level: l.value as CodeOf<typeof QuLevel> })} />} label={codeLabel(QuLevel.items, l.value)} />
+            <FormControlLabel key={l.value} control={<Radio size="small" checked={(q.level ?? QuLevel.ORDINARY) === l.value} onChange={() => onChange((cur) => ({ ...cur, level: l.value as CodeOf<typeof QuLevel> }))} />} label={codeLabel(QuLevel.items, l.value)} />
           ))}
         </Stack>
       </Stack>
@@ -660,7 +696,7 @@ export function QuEditor({ value: q, onChange, issues, repoId, header }: QuEdito
         <RichTextEditor
           compact
           value={q.analysis ?? ''}
-          onChange={(html) => onChange({ ...q, analysis: html })}
+          onChange={(html) => onChange((cur) => ({ ...cur, analysis: html }))}
           uploadKind="question"
           label={translate('examhall.quEditor.analysis')}
           ariaLabel={translate('examhall.quEditor.analysis')}
@@ -668,7 +704,7 @@ export function QuEditor({ value: q, onChange, issues, repoId, header }: QuEdito
         />
         <Problems messages={issuesAt(issues, 'analysis')} />
       </Box>
-      <TagsInput value={q.tags ?? []} onChange={(tags) => onChange({ ...q, tags })} repoId={repoId} problems={issuesAt(issues, 'tags')} />
+      <TagsInput value={q.tags ?? []} onChange={(tags) => onChange((cur) => ({ ...cur, tags }))} repoId={repoId} problems={issuesAt(issues, 'tags')} />
     </Stack>
   );
 }

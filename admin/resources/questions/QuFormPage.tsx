@@ -79,8 +79,8 @@ function QuForm({ initial, id, repoId: initialRepo, pickRepo, title }: QuFormPro
   useDirty(dirty);
   const issues = useMemo(() => (submitted ? checkQuestion(q) : []), [submitted, q]);
 
-  const change = (next: QuBody) => {
-    setQ(next);
+  const change = (update: (q: QuBody) => QuBody) => {
+    setQ(update);
     setDirty(true);
     setServerError('');
   };

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +146,29 @@ describe('question editor', { timeout: 60_000 }, () => {
       ['<p>中国</p>', '<p>北京</p>'],
       ['<p>日本</p>', '<p>东京</p>'],
     ]);
+  });
+
+  it('keeps an edit of one field when another field changes before the screen has re-rendered', async () => {
+    // Under load React may not re-render between two edits (a render it yields halfway, a batch):
+    // each field's change must apply to the latest question, not to the one it last rendered.
+    answerRepos();
+    const saves = answer('/api/qu/qu/save', saved);
+    renderScreen(<QuCreate />, { resource: 'repo/qu', path: '/repo/qu/create?repoId=r1' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.click(await screen.findByRole('combobox', { name: /题型/ }));
+    await ue.click(await screen.findByRole('option', { name: '配对题' }));
+    const editorOf = (name: string) => (screen.getByRole('textbox', { name }) as HTMLElement & { editor: Editor }).editor;
+    const fields = ['题干', '左侧第 1 项', '左侧第 2 项', '右侧第 1 项', '右侧第 2 项', '解析'];
+    const texts = ['把国家和首都配对', '中国', '日本', '北京', '东京', '常识'];
+    act(() => {
+      fields.forEach((name, i) => editorOf(name).commands.insertContent(texts[i]));
+    });
+    // What each field shows once the screen has caught up, then what is saved.
+    await waitFor(() => expect(fields.map((name) => screen.getByRole('textbox', { name }).textContent)).toEqual(texts));
+    await ue.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    const body = saves[0] as { content: string; analysis: string; leftList: Array<{ content: string }>; rightList: Array<{ content: string }> };
+    expect([body.content, ...body.leftList.map((l) => l.content), ...body.rightList.map((r) => r.content), body.analysis]).toEqual(texts.map((t) => `<p>${t}</p>`));
   });
 });
 

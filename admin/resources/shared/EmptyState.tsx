@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { useListContext, useTranslate } from 'react-admin';
@@ -15,9 +16,15 @@ export function EmptyState({ message }: { message: string }) {
   );
 }
 
-/** A list's empty state: `message` (还没有用户) when nothing exists, 没有找到符合条件的记录 when filters hide everything. */
+/**
+ * A list's empty state: `message` (还没有用户) when nothing exists, 没有找到符合条件的记录 when filters
+ * hide everything. While a new search is on its way the rows on screen are still the previous
+ * page's, and so is the message: the new one waits for its answer.
+ */
 export function ListEmpty({ message }: { message: string }) {
-  const { filterValues } = useListContext();
+  const { filterValues, isPlaceholderData } = useListContext();
   const filtered = Object.keys(filterValues ?? {}).length > 0;
-  return <EmptyState message={filtered ? 'examhall.common.noMatch' : message} />;
+  const [shown, setShown] = useState(filtered);
+  if (!isPlaceholderData && shown !== filtered) setShown(filtered);
+  return <EmptyState message={shown ? 'examhall.common.noMatch' : message} />;
 }

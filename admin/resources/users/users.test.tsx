@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Msg } from '../../../common/validators';
 import { departNode } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/renderScreen';
-import { answer, answerNothing, answerServerError, setupMswServer } from '../../testing/server';
+import { answer, answerNothing, answerServerError, ok, server, setupMswServer } from '../../testing/server';
 import { UserCreate } from './UserForm';
 import { UserList } from './UserList';
 
@@ -135,9 +136,20 @@ describe('user list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(unlocks).toEqual([{ ids: ['u1'] }]));
   });
 
-  it('says 还没有用户 when there are none, and 没有找到符合条件的记录 when the search finds none', async () => {
+  it('says 还没有用户 when there are none, and 没有找到符合条件的记录 once the search finds none', async () => {
     pickers();
-    const pages = answer('/api/sys/user/paging', page([]));
+    // Every page asked for; a search is answered only once the test releases it.
+    const pages: Array<{ params?: Record<string, unknown> }> = [];
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post('/api/sys/user/paging', async ({ request }) => {
+        const body = (await request.json()) as { params?: Record<string, unknown> };
+        pages.push(body);
+        if (body.params?.userName) await released;
+        return ok(page([]));
+      }),
+    );
     renderScreen(<UserList />, { resource: 'sys/user' });
     const ue = userEvent.setup({ delay: null });
     expect(await screen.findByText('还没有用户')).toBeTruthy();
@@ -145,8 +157,13 @@ describe('user list', { timeout: 30_000 }, () => {
     await ue.type(screen.getByRole('textbox', { name: '用户名' }), 'nobody');
     expect(pages).toHaveLength(1);
     await ue.click(screen.getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(pages).toHaveLength(2));
+    expect(pages[1].params).toEqual({ userName: 'nobody' });
+    // The search has gone out, not come back: the screen claims no match only once it has the answer.
+    expect(screen.getByText('还没有用户')).toBeTruthy();
+    expect(screen.queryByText('没有找到符合条件的记录')).toBeNull();
+    release();
     expect(await screen.findByText('没有找到符合条件的记录')).toBeTruthy();
-    expect(pages[pages.length - 1].params).toEqual({ userName: 'nobody' });
     await ue.click(screen.getByRole('button', { name: '重置' }));
     expect(await screen.findByText('还没有用户')).toBeTruthy();
     // The unfiltered page may show from the cache before its refetch goes out.

@@ -197,23 +197,6 @@ describe('drawPaper', () => {
     const [g] = paper(drawPaper([section('一', QuType.SINGLE, [{ repoId: 'A', count: 40 }])], pools, undefined, cryptoRng, { shuffleQuestions: true }));
     expect(new Set(g.quIds).size).toBe(40);
   });
-
-  it('is fast: 10,000 papers of 50 from a pool of 10,000 (timing printed, not asserted)', () => {
-    const pool = Array.from({ length: 10_000 }, (_, i) => `q${i}`);
-    const big: QuPools = { ids: () => pool };
-    const groups = [section('单选题', QuType.SINGLE, [{ repoId: 'R', count: 50 }])];
-    for (const [name, rng] of [
-      ['seeded', seededRng(1)],
-      ['crypto', cryptoRng],
-    ] as const) {
-      for (const shuffleQuestions of [false, true]) {
-        const start = process.hrtime.bigint();
-        for (let i = 0; i < 10_000; i++) drawPaper(groups, big, undefined, rng, { shuffleQuestions });
-        const ms = Number(process.hrtime.bigint() - start) / 1e6;
-        console.log(`drawPaper ×10,000 (50 of 10,000, ${name} rng, shuffleQuestions ${shuffleQuestions}): ${ms.toFixed(0)} ms, ${((ms * 1000) / 10_000).toFixed(1)} µs per paper`);
-      }
-    }
-  });
 });
 
 describe('checkComposition', () => {
