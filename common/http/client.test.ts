@@ -160,6 +160,7 @@ describe('post', () => {
   it.each([
     [400, '缺少必要参数或参数类型不正确~'],
     [404, '接口地址404，请联系管理员~'],
+    [413, '提交的内容过大'],
     [500, '糟糕，服务器开小差了~'],
     [502, 'Oh no，服务器网络不通 Bad Gateway'],
   ])('HTTP %i shows %s', async (status, message) => {
@@ -174,6 +175,7 @@ describe('post', () => {
   it.each([
     [400, ErrorCode.BAD_REQUEST, '参数不正确：username', '缺少必要参数或参数类型不正确~'],
     [404, ErrorCode.API_NOT_FOUND, '接口不存在', '接口地址404，请联系管理员~'],
+    [413, ErrorCode.BAD_REQUEST, '提交的内容过大', '提交的内容过大'],
     [500, ErrorCode.INTERNAL, '服务器内部错误，请稍后重试', '糟糕，服务器开小差了~'],
   ])('HTTP %i with an envelope shows the catalogue message and keeps the envelope on the error', async (status, code, msg, message) => {
     server.use(mock.post('/api/x', () => HttpResponse.json({ code, msg, data: null }, { status })));
@@ -185,10 +187,10 @@ describe('post', () => {
   });
 
   it('another HTTP status shows the envelope msg', async () => {
-    server.use(mock.post('/api/x', () => HttpResponse.json({ code: ErrorCode.FAIL, msg: '上传的文件太大', data: null }, { status: 413 })));
+    server.use(mock.post('/api/x', () => HttpResponse.json({ code: ErrorCode.FAIL, msg: '考试已结束', data: null }, { status: 409 })));
     const err = await rejection(post('/api/x'));
-    expect(shown.map((n) => n.message)).toEqual(['上传的文件太大']);
-    expect(err.status).toBe(413);
+    expect(shown.map((n) => n.message)).toEqual(['考试已结束']);
+    expect(err.status).toBe(409);
   });
 
   it('HTTP 503 (a restart) never shows English: 请求出现错误！, or the envelope msg when there is one', async () => {

@@ -19,6 +19,8 @@ export const HttpMessage = {
   serverError: '糟糕，服务器开小差了~',
   badRequest: '缺少必要参数或参数类型不正确~',
   notFound: '接口地址404，请联系管理员~',
+  /** HTTP 413, from the server's body limits or a proxy's (which sends no envelope). */
+  tooLarge: '提交的内容过大',
   requestFailed: '请求出现错误！',
   exported: '导出成功!',
 } as const;
@@ -184,6 +186,8 @@ function statusMessage(status: number): string | undefined {
       return HttpMessage.badRequest;
     case 404:
       return HttpMessage.notFound;
+    case 413:
+      return HttpMessage.tooLarge;
     case 500:
       return HttpMessage.serverError;
     case 502:

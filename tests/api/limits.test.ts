@@ -81,7 +81,7 @@ describe.each(DIALECTS)('request limits on %s', (dialect) => {
     const big = JSON.stringify({ realName: 'x'.repeat(JSON_BODY_LIMIT) });
     const refused = await raw('/api/sys/user/update', big, admin);
     expect(refused.status).toBe(413);
-    expect(refused.body).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: '请求内容太大' });
+    expect(refused.body).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: '提交的内容过大' });
     // Notice content may be long (the notice save call allows 1 MB).
     const long = await t.call('/api/sys/notice/save', { title: '长公告', content: `<p>${'长'.repeat(150_000)}</p>`, state: 0, targetType: 1 }, admin);
     expect(long.body.code, long.body.msg).toBe(0);

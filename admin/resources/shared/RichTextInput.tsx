@@ -36,6 +36,30 @@ import { uploadFile } from '../../../common/services/file';
 const LINK_PATTERN = /^https?:\/\/\S+$/i;
 type Level = 1 | 2 | 3;
 
+/** The image files a paste or a drop carries. */
+const imageFiles = (data: DataTransfer | null | undefined): File[] => Array.from(data?.files ?? []).filter((f) => f.type.startsWith('image/'));
+
+/** True when pasted HTML holds text and not just a picture (Word puts a picture of the copied text beside its HTML). */
+const holdsText = (html: string) => (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim() !== '';
+
+/** The images inlined as data: URLs in pasted HTML, as files (another editor's content, a web page saved whole). */
+function inlinedImages(html: string): File[] {
+  if (!/<img[^>]+src\s*=\s*["']?\s*data:/i.test(html)) return [];
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return Array.from(doc.querySelectorAll('img'))
+    .map((img, i) => {
+      const match = /^data:(image\/[\w.+-]+);base64,([\s\S]*)$/i.exec(img.getAttribute('src')?.trim() ?? '');
+      if (!match) return undefined;
+      try {
+        const bytes = Uint8Array.from(atob(match[2].replace(/\s/g, '')), (c) => c.charCodeAt(0));
+        return new File([bytes], `image-${i + 1}.${match[1].split('/')[1].replace(/\W.*$/, '')}`, { type: match[1] });
+      } catch {
+        return undefined;
+      }
+    })
+    .filter((f): f is File => f !== undefined);
+}
+
 /** An editor with nothing but an empty paragraph stores '' (so "required" works); trailing empty paragraphs are dropped. */
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML().replace(/(<p><\/p>)+$/, ''));
 
@@ -71,17 +95,42 @@ export function RichTextEditor({ value, onChange, onBlur, uploadKind = 'notice',
     onChangeRef.current = onChange;
     onBlurRef.current = onBlur;
   });
+  // The editor's paste and drop handlers are set once: they reach the upload through this ref.
+  const insertImagesRef = useRef<(files: File[], at?: number) => Promise<void>>(async () => undefined);
 
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false, heading: { levels: [1, 2, 3] } }),
       Link.configure({ openOnClick: false, autolink: true, protocols: ['http', 'https'] }),
-      Image,
+      Image.configure({ allowBase64: false }),
       ...extensions,
     ],
     content: value || '',
     editable: !disabled,
     editorProps: {
+      // Pasted and dropped pictures go to the file store and the content links to them: never
+      // inlined as base64 (a notice with a screenshot would pass the body limit, and the server
+      // drops data: images anyway). Pasted HTML with inlined images keeps its text; the images
+      // are uploaded and added after it.
+      handlePaste: (_view, event) => {
+        const html = event.clipboardData?.getData('text/html') ?? '';
+        const files = imageFiles(event.clipboardData);
+        if (files.length > 0 && !holdsText(html)) {
+          event.preventDefault();
+          void insertImagesRef.current(files);
+          return true;
+        }
+        const inlined = inlinedImages(html);
+        if (inlined.length > 0) setTimeout(() => void insertImagesRef.current(inlined));
+        return false;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        const files = moved ? [] : imageFiles(event.dataTransfer);
+        if (files.length === 0) return false;
+        event.preventDefault();
+        void insertImagesRef.current(files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+        return true;
+      },
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
@@ -133,11 +182,26 @@ export function RichTextEditor({ value, onChange, onBlur, uploadKind = 'notice',
   );
 
   const chain = () => editor.chain().focus();
+  /**
+   * Uploads the pictures one by one and puts each at the cursor (the first at `at`, where a drop
+   * landed, if the document still reaches it); a refusal is shown by the http client.
+   */
+  const insertImages = async (files: File[], at?: number) => {
+    let pos = at;
+    for (const file of files) {
+      const result = await uploadFile(file, uploadKind).catch(() => undefined);
+      if (!result?.url || editor.isDestroyed) return;
+      const target = chain();
+      if (pos !== undefined && pos <= editor.state.doc.content.size) target.setTextSelection(pos);
+      target.setImage({ src: result.url, alt: result.name }).run();
+      pos = undefined;
+    }
+  };
+  useEffect(() => {
+    insertImagesRef.current = insertImages;
+  });
   const onPickImage = async (file: File | undefined) => {
-    if (!file) return;
-    if (!file.type.startsWith('image/')) return;
-    const result = await uploadFile(file, uploadKind).catch(() => undefined);
-    if (result?.url) chain().setImage({ src: result.url, alt: result.name }).run();
+    if (file?.type.startsWith('image/')) await insertImages([file]);
   };
   const applyLink = () => {
     const url = linkUrl.trim();
