@@ -324,6 +324,11 @@ export const MyCourseDetail = Type.Composite([
     chapters: Type.Array(Type.Object({ id: Id, title: Type.String(), files: Type.Array(MyCourseFile) })),
     /** When the signed URLs stop working (reload the detail before). */
     urlExpireTime: Millis,
+    /**
+     * Milliseconds from this answer after which the page fetches fresh URLs (a few minutes before
+     * urlExpireTime; counted from the answer, so the browser's own clock does not matter).
+     */
+    urlRenewAfter: Type.Integer({ minimum: 0 }),
   }),
 ]);
 export type MyCourseDetail = Static<typeof MyCourseDetail>;

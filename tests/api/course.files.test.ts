@@ -8,12 +8,16 @@ import { ConvertState, CourseFileKind } from '../../common/api/course';
 import { ErrorCode } from '../../common/errorCodes';
 import { createCourseConvertJob } from '../../server/jobs/courseConvert';
 import type { DocumentConverter } from '../../server/modules/course/course.convert';
+import { hashToken, sessionRef } from '../../server/modules/auth/session.service';
 import { signedFileUrl, urlKey } from '../../server/modules/course/course.content';
 import { receiveToDisk } from '../../server/modules/course/course.storage';
-import { DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
+import { DIALECTS, TEST_PASSWORD, insertUser, useTestApp, type TestContext } from './helpers';
 import { DEMO_MP4, DEMO_PDF, PNG, getContent, myDetail, saveCourse, uploadFile, uploadRaw } from './course.helpers';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Who a URL is signed for, as the server knows a signed-in user. */
+const viewer = (u: { id: string; token: string }) => ({ id: u.id, tokenHash: hashToken(u.token) });
 
 async function xlsxBuffer(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -76,7 +80,7 @@ describe.each(DIALECTS)('course files on %s', (dialect) => {
       needSeconds: 8,
       convState: ConvertState.NONE,
     });
-    expect(video.url).toMatch(new RegExp(`^/api/course/file/content/${video.id}\\?u=\\w+&e=\\d+&s=[\\w-]+$`));
+    expect(video.url).toMatch(new RegExp(`^/api/course/file/content/${video.id}\\?u=\\w+&k=[0-9a-f]{32}&e=\\d+&s=[\\w-]+$`));
     expect(storedFiles(t)).toContainEqual(expect.stringMatching(/^\d{4}\/\d{2}\/[0-9a-f]{32}\.mp4$/));
     const image = await uploadFile(t, courseId, 'cover.png', PNG, { title: '示意图', needSeconds: '30' });
     expect(image).toMatchObject({ kind: CourseFileKind.IMAGE, viewer: 'image', title: '示意图', needSeconds: 30 });
@@ -149,7 +153,7 @@ describe.each(DIALECTS)('course files on %s', (dialect) => {
     // A learner outside the audience cannot get a URL, and one signed for them anyway is refused.
     expect((await t.call('/api/course/learn/detail', { id: courseId }, people.out.token)).body.code).toBe(ErrorCode.NOT_FOUND);
     const key = await urlKey(t.app.ctx);
-    const forged = signedFileUrl(key, video.id, people.out.id, t.clock.now() + HOUR);
+    const forged = signedFileUrl(key, video.id, viewer(people.out), t.clock.now() + HOUR);
     expect(await refusal(forged)).toMatchObject({ status: 403, msg: '您不在本课程的学习范围内，无法查看课件' });
     expect((await getContent(t, `/api/course/file/content/${video.id}`)).statusCode).toBe(400);
 
@@ -173,12 +177,77 @@ describe.each(DIALECTS)('course files on %s', (dialect) => {
     expect((await getContent(t, preview)).statusCode).toBe(200);
     const role = await t.call('/api/sys/role/save', { roleCode: `nocf_${dialect}`, roleName: '无课程权限', roleType: 2, menuIds: [] }, admin);
     const staff = await insertUser(t, `fstaff_${dialect}`, { roleIds: [role.body.data.id] });
-    expect((await getContent(t, signedFileUrl(key, video.id, staff.id, t.clock.now() + HOUR))).statusCode).toBe(403);
+    expect((await getContent(t, signedFileUrl(key, video.id, viewer(staff), t.clock.now() + HOUR))).statusCode).toBe(403);
     await t.call('/api/course/course/state', { ids: [courseId], state: 1 }, admin);
     // A disabled learner's URL stops too.
     await t.database.db.updateTable('sys_user').set({ state: 1 }).where('id', '=', people.in.id).execute();
     expect(await refusal(fresh)).toMatchObject({ status: 403, msg: '账号不可用，无法查看课件' });
     await t.database.db.updateTable('sys_user').set({ state: 0 }).where('id', '=', people.in.id).execute();
+  });
+
+  it('binds a signed URL to the session that asked for it: sign-out, the session’s expiry and a disabled user stop it', async () => {
+    const admin = await t.adminToken();
+    const learner = await insertUser(t, `fsess_${dialect}`);
+    const course = await saveCourse(t, { title: '会话课程', audience: 3, userIds: [learner.id] });
+    await uploadFile(t, course.id, '会话.mp4', DEMO_MP4);
+    const refusal = async (url: string) => {
+      const res = await getContent(t, url);
+      return { status: res.statusCode, ...res.json() };
+    };
+    const signedOut = { status: 401, code: ErrorCode.SESSION_INVALID, msg: '登录已失效，课件链接不可用，请重新登录后查看' };
+    // Two sessions of one learner: each gets its own URL.
+    const second = await t.login(`fsess_${dialect}`, TEST_PASSWORD);
+    const url = (await myDetail(t, learner.token, course.id)).files[0].url;
+    const other = (await myDetail(t, second, course.id)).files[0].url;
+    expect(url).toContain(`k=${sessionRef(hashToken(learner.token))}`);
+    expect(other).toContain(`k=${sessionRef(hashToken(second))}`);
+    expect((await getContent(t, url, { range: 'bytes=0-99' })).statusCode).toBe(206);
+    expect((await getContent(t, other, { range: 'bytes=0-99' })).statusCode).toBe(206);
+    // A URL moved onto another session does not verify.
+    expect((await refusal(url.replace(/k=\w+/, `k=${sessionRef(hashToken(second))}`))).status).toBe(403);
+
+    // Signed out: that session's URL stops at once (a kept check included), the other session's keeps working.
+    expect((await t.call('/api/sys/user/logout', {}, second)).body.code).toBe(0);
+    expect(await refusal(other)).toMatchObject(signedOut);
+    expect((await getContent(t, url, { range: 'bytes=100-199' })).statusCode).toBe(206);
+
+    // The session expires (its last minutes): its URL stops with it, before the URL's own expiry.
+    const third = await t.login(`fsess_${dialect}`, TEST_PASSWORD);
+    const expiring = (await myDetail(t, third, course.id)).files[0].url;
+    await t.database.db.updateTable('sys_session').set({ expire_time: t.clock.now() + 2 * MINUTE }).where('token_hash', '=', hashToken(third)).execute();
+    expect((await getContent(t, expiring, { range: 'bytes=0-99' })).statusCode).toBe(206);
+    t.clock.advance(2 * MINUTE);
+    expect(await refusal(expiring)).toMatchObject(signedOut);
+    expect((await getContent(t, url)).statusCode).toBe(200);
+
+    // Disabled by an administrator: the URL stops at once.
+    const byState = await t.call('/api/sys/user/state', { ids: [learner.id], state: 1 }, admin);
+    expect(byState.body.code, byState.body.msg).toBe(0);
+    expect(await refusal(url)).toMatchObject(signedOut);
+    await t.call('/api/sys/user/state', { ids: [learner.id], state: 0 }, admin);
+    // Enabled again, the old URL stays dead (its session was revoked); signing in gives a working one.
+    expect((await refusal(url)).status).toBe(401);
+    const again = await t.login(`fsess_${dialect}`, TEST_PASSWORD);
+    expect((await getContent(t, (await myDetail(t, again, course.id)).files[0].url)).statusCode).toBe(200);
+  });
+
+  it('a URL lives about half an hour; the page is told to renew it five minutes before it lapses', async () => {
+    const first = await myDetail(t, people.in.token, courseId);
+    const lifetime = first.urlExpireTime - t.clock.now();
+    expect(lifetime).toBeGreaterThanOrEqual(30 * MINUTE);
+    expect(lifetime).toBeLessThanOrEqual(35 * MINUTE);
+    expect(first.urlRenewAfter).toBe(lifetime - 5 * MINUTE);
+    const url = first.files[0].url;
+    expect(url).toContain(`e=${first.urlExpireTime}&`);
+    t.clock.advance(lifetime - 1);
+    expect((await getContent(t, url, { range: 'bytes=0-9' })).statusCode).toBe(206);
+    t.clock.advance(1);
+    const expired = await getContent(t, url, { range: 'bytes=0-9' });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toMatchObject({ code: ErrorCode.FORBIDDEN, msg: '课件链接已过期，请刷新页面后重试' });
+    const renewed = await myDetail(t, people.in.token, courseId);
+    expect(renewed.files[0].url).not.toBe(url);
+    expect((await getContent(t, renewed.files[0].url, { range: 'bytes=0-9' })).statusCode).toBe(206);
   });
 
   it('streams an upload to disk and stops keeping bytes past the limit', async () => {

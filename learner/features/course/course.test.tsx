@@ -61,6 +61,7 @@ const detail = (files: MyCourseFile[], over: Partial<MyCourseDetail> = {}): MyCo
   files: [],
   chapters: [{ id: 'ch1', title: '第一章', files }],
   urlExpireTime: Date.now() + 3_600_000,
+  urlRenewAfter: 3_300_000,
   ...over,
 });
 

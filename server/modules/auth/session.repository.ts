@@ -69,6 +69,15 @@ export const findSessionAccess = groupRead<SessionAccessRow[]>(
   isPostgres,
 );
 
+/**
+ * The session of this user whose token hash begins with `hashPrefix` (a signed course-file URL
+ * names its session so), with its user and roles: [] when it is gone. The user's index narrows it
+ * to their few sessions.
+ */
+export function findSessionAccessByPrefix(db: Db, userId: string, hashPrefix: string): Promise<SessionAccessRow[]> {
+  return sessionAccessFrom(db).where('s.user_id', '=', userId).where('s.token_hash', 'like', `${hashPrefix}%`).execute();
+}
+
 type Touch = { tokenHash: string; now: number; expireTime: number };
 
 const touchOne = prepared((db, v: Slots<Touch>) =>

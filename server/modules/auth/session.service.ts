@@ -174,6 +174,36 @@ async function checkSession(ctx: ServiceContext, token: string): Promise<AuthUse
   return callerOf(i, ctx.caches.permissions.get(i.rolesKey) ?? (await permissionsOf(ctx, i.rolesKey, i.roleIds)));
 }
 
+/** How many hex characters of a token's hash name its session outside the server (128 bits). */
+export const SESSION_REF_LENGTH = 32;
+
+/** What a signed link may carry to name the session that asked for it: never the token, only the start of its hash. */
+export const sessionRef = (tokenHash: string) => tokenHash.slice(0, SESSION_REF_LENGTH);
+
+/**
+ * Whether the session a signed link names (its user and sessionRef) still stands: 'ok', 'gone'
+ * (signed out, expired or revoked) or 'disabled' (its user is not active). Kept like the token
+ * checks, under a key no token can take, so a video's many range requests cost no query; a
+ * sign-out or a disabled user drops every kept check at once.
+ */
+export async function sessionStanding(ctx: ServiceContext, userId: string, ref: string): Promise<'ok' | 'gone' | 'disabled'> {
+  if (ref.length !== SESSION_REF_LENGTH || !/^[0-9a-f]+$/.test(ref)) return 'gone';
+  const load = () => repo.findSessionAccessByPrefix(ctx.db, userId, ref);
+  const cache = keepsChecks(ctx) ? ctx.caches.sessions : undefined;
+  // Tokens are base64url: a key with ':' is never one.
+  const key = `ref:${userId}:${ref}`;
+  const now = ctx.clock.now();
+  let rows = cache ? await cache.getOrLoad(key, load, known) : await load();
+  if (cache && rows[0] && rows[0].expire_time <= now) {
+    // Expired as this process last saw it; its use since may have extended it.
+    cache.delete(key);
+    rows = await cache.getOrLoad(key, load, known);
+  }
+  const row = rows[0];
+  if (!row || row.expire_time <= now) return 'gone';
+  return row.state === UserState.NORMAL ? 'ok' : 'disabled';
+}
+
 export async function revokeSession(ctx: ServiceContext, tokenHash: string): Promise<void> {
   // Kept checks go by token, which is not known here: this process drops them all now, and every
   // process again once the row is gone.

@@ -7,6 +7,7 @@ import { ErrorCode } from '../../../common/errorCodes';
 import { Perm } from '../../../common/permissions';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { sessionRef, sessionStanding } from '../auth/session.service';
 import contentDisposition from 'content-disposition';
 import type { CourseFileDef } from './course.cache';
 import { courseDef, courseOfFile, inAudience } from './course.def';
@@ -17,15 +18,21 @@ import * as secrets from './secret.repository';
 /**
  * Course file bytes. A <video>, <audio> or pdf.js request cannot carry the token header (and the
  * server never authenticates from the cookie), so the detail calls hand out short-lived signed
- * URLs: GET /api/course/file/content/{fileId}?u={userId}&e={expiry}&s={HMAC-SHA256}. Every GET
- * checks the signature and expiry, then the user again: active, and in the course's audience
- * (published), or an administrator holding course:course:list. Served with byte ranges.
+ * URLs: GET /api/course/file/content/{fileId}?u={userId}&k={session}&e={expiry}&s={HMAC-SHA256}.
+ * A URL is bound to the session that asked for it (`k`, the start of its token's hash): every GET
+ * checks the signature and expiry, that the session still stands (not signed out, expired or
+ * revoked; a kept check, so a video's range requests cost no query), then the user again: active,
+ * and in the course's audience (published), or an administrator holding course:course:list.
+ * Served with byte ranges. The page fetches fresh URLs before they lapse (urlRenewAfter).
  */
 
 const SECRET_NAME = 'course-file-url';
-const HOUR = 3_600_000;
-/** URLs live 3 to 4 hours: the expiry is rounded up to an hour so a reloaded page reuses them (and the browser's cache). */
-const URL_LIFETIME_MS = 3 * HOUR;
+const MINUTE = 60_000;
+/** URLs live 30 to 35 minutes: the expiry is rounded up to 5 minutes so a page reloaded meanwhile reuses them (and the browser's cache). */
+const URL_LIFETIME_MS = 30 * MINUTE;
+const URL_ROUND_MS = 5 * MINUTE;
+/** The page fetches fresh URLs this long before its URLs lapse. */
+const URL_RENEW_MARGIN_MS = 5 * MINUTE;
 
 /** The signing key: generated at first start and kept in the database (shared by every process), cached here. */
 export async function urlKey(ctx: ServiceContext): Promise<Buffer> {
@@ -41,14 +48,24 @@ export async function urlKey(ctx: ServiceContext): Promise<Buffer> {
   return key;
 }
 
-export const urlExpiry = (now: number) => Math.ceil(now / HOUR) * HOUR + URL_LIFETIME_MS;
+export const urlExpiry = (now: number) => Math.ceil(now / URL_ROUND_MS) * URL_ROUND_MS + URL_LIFETIME_MS;
 
-const signature = (key: Buffer, fileId: string, userId: string, expiry: number) =>
-  createHmac('sha256', key).update(`${fileId}\n${userId}\n${expiry}`).digest('base64url');
+/** Milliseconds from `now` after which the page should fetch fresh URLs expiring at `expiry`. */
+export const urlRenewAfter = (now: number, expiry: number) => Math.max(0, expiry - now - URL_RENEW_MARGIN_MS);
 
-export function signedFileUrl(key: Buffer, fileId: string, userId: string, expiry: number): string {
-  const s = signature(key, fileId, userId, expiry);
-  return `${COURSE_FILE_CONTENT_PATH}/${fileId}?u=${encodeURIComponent(userId)}&e=${expiry}&s=${s}`;
+/** Who a URL is signed for: the user, and the session that asked (by its token's hash). */
+export interface UrlViewer {
+  id: string;
+  tokenHash: string;
+}
+
+const signature = (key: Buffer, fileId: string, userId: string, ref: string, expiry: number) =>
+  createHmac('sha256', key).update(`${fileId}\n${userId}\n${ref}\n${expiry}`).digest('base64url');
+
+export function signedFileUrl(key: Buffer, fileId: string, viewer: UrlViewer, expiry: number): string {
+  const ref = sessionRef(viewer.tokenHash);
+  const s = signature(key, fileId, viewer.id, ref, expiry);
+  return `${COURSE_FILE_CONTENT_PATH}/${fileId}?u=${encodeURIComponent(viewer.id)}&k=${ref}&e=${expiry}&s=${s}`;
 }
 
 const refused = (msg: string, status = 403) => new AppError(ErrorCode.FORBIDDEN, msg, status);
@@ -56,13 +73,14 @@ const missing = () => new AppError(ErrorCode.NOT_FOUND, '课件不存在或已�
 
 export interface ContentQuery {
   u: string;
+  k: string;
   e: string;
   s: string;
 }
 
 function checkSignature(key: Buffer, fileId: string, q: ContentQuery, now: number): void {
   const expiry = Number(q.e);
-  const expected = Buffer.from(signature(key, fileId, q.u, expiry));
+  const expected = Buffer.from(signature(key, fileId, q.u, q.k, expiry));
   const given = Buffer.from(q.s);
   if (!Number.isSafeInteger(expiry) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw refused('课件链接无效，请刷新页面后重试');
@@ -85,6 +103,9 @@ function servedForm(file: CourseFileDef): { key: string; mime: string; inline: b
 /** Resolves a signed request to the file on disk, or throws the refusal. */
 export async function authorizeContent(ctx: ServiceContext, fileId: string, q: ContentQuery) {
   checkSignature(await urlKey(ctx), fileId, q, ctx.clock.now());
+  const standing = await sessionStanding(ctx, q.u, q.k);
+  if (standing === 'disabled') throw refused('账号不可用，无法查看课件');
+  if (standing !== 'ok') throw new AppError(ErrorCode.SESSION_INVALID, '登录已失效，课件链接不可用，请重新登录后查看', 401);
   const courseId = await courseOfFile(ctx, fileId);
   const def = courseId ? await courseDef(ctx, courseId) : null;
   const file = def?.files.get(fileId);

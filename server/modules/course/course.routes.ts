@@ -65,7 +65,7 @@ export default async function courseRoutes(app: App) {
   });
 
   // ---------- chapters and files ----------
-  route(app, courseFileApi.outline, (req) => ware.courseOutline(ctx, caller(req).id, req.body.courseId));
+  route(app, courseFileApi.outline, (req) => ware.courseOutline(ctx, caller(req), req.body.courseId));
   route(app, courseFileApi.chapterSave, (req) => ware.saveChapter(ctx, req.body));
   route(app, courseFileApi.chapterSort, (req) => ware.sortChapter(ctx, req.body));
   route(app, courseFileApi.chapterDelete, async (req) => {
@@ -81,10 +81,10 @@ export default async function courseRoutes(app: App) {
       part.file.resume();
       throw fail('上传参数不正确：请先选择课程');
     }
-    return ware.uploadCourseFile(ctx, caller(req).id, { fields, fileName: part.filename, stream: part.file });
+    return ware.uploadCourseFile(ctx, caller(req), { fields, fileName: part.filename, stream: part.file });
   });
-  route(app, courseFileApi.save, (req) => ware.saveCourseFile(ctx, caller(req).id, req.body));
-  route(app, courseFileApi.sort, (req) => ware.sortCourseFile(ctx, caller(req).id, req.body));
+  route(app, courseFileApi.save, (req) => ware.saveCourseFile(ctx, caller(req), req.body));
+  route(app, courseFileApi.sort, (req) => ware.sortCourseFile(ctx, caller(req), req.body));
   route(app, courseFileApi.delete, async (req) => {
     await ware.deleteCourseFiles(ctx, req.body);
     return null;
@@ -105,6 +105,7 @@ export default async function courseRoutes(app: App) {
         params: Type.Object({ fileId: Id }),
         querystring: Type.Object({
           u: Type.String({ minLength: 1, maxLength: 32 }),
+          k: Type.String({ pattern: '^[0-9a-f]{32}$' }),
           e: Type.String({ pattern: '^[0-9]{1,16}$' }),
           s: Type.String({ minLength: 1, maxLength: 128 }),
         }),
@@ -119,7 +120,7 @@ export default async function courseRoutes(app: App) {
 
   // ---------- learning ----------
   route(app, courseLearnApi.myPaging, (req) => learner.pagingMyCourses(ctx, caller(req).id, req.body));
-  route(app, courseLearnApi.detail, (req) => learner.myCourseDetail(ctx, caller(req).id, req.body.id));
+  route(app, courseLearnApi.detail, (req) => learner.myCourseDetail(ctx, caller(req), req.body.id));
   route(app, courseLearnApi.beat, async (req) => {
     const { result, msg } = await beat(ctx, caller(req).id, req.body);
     return msg ? withMsg(result, msg) : result;

@@ -21,7 +21,7 @@ import { isBlankRichText, sanitizeRichText } from '../../lib/sanitize';
 import { copyDemoCourseFiles, DEMO_COURSE_KEY_PREFIX } from '../../seed/demoCourse';
 import { planMove } from '../../lib/siblingOrder';
 import { updateSorts } from '../../lib/catalog';
-import { signedFileUrl, urlExpiry, urlKey } from './course.content';
+import { signedFileUrl, urlExpiry, urlKey, type UrlViewer } from './course.content';
 import { invalidateCourses, orderCourseware } from './course.def';
 import {
   UNSUPPORTED_TYPE,
@@ -90,10 +90,10 @@ export function fileRowToRecord(row: CourseFileRow, url: string): CourseFileReco
 }
 
 /** Signs preview URLs of files for one viewer (an administrator here). */
-async function urlSigner(ctx: ServiceContext, viewerId: string): Promise<(row: CourseFileRow) => string> {
+async function urlSigner(ctx: ServiceContext, viewer: UrlViewer): Promise<(row: CourseFileRow) => string> {
   const key = await urlKey(ctx);
   const expiry = urlExpiry(ctx.clock.now());
-  return (row) => (row.kind === CourseFileKind.LESSON ? '' : signedFileUrl(key, row.id, viewerId, expiry));
+  return (row) => (row.kind === CourseFileKind.LESSON ? '' : signedFileUrl(key, row.id, viewer, expiry));
 }
 
 async function assertCourse(ctx: ServiceContext, courseId: string): Promise<void> {
@@ -125,10 +125,10 @@ async function refreshCompletion(ctx: ServiceContext, courseId: string, changed:
 
 // ---------- outline and chapters ----------
 
-export async function courseOutline(ctx: ServiceContext, viewerId: string, courseId: string): Promise<CourseOutline> {
+export async function courseOutline(ctx: ServiceContext, viewer: UrlViewer, courseId: string): Promise<CourseOutline> {
   await assertCourse(ctx, courseId);
   const [chapters, files] = await Promise.all([repo.listChapters(ctx.db, courseId), repo.listFiles(ctx.db, courseId)]);
-  const sign = await urlSigner(ctx, viewerId);
+  const sign = await urlSigner(ctx, viewer);
   const ordered = orderCourseware(chapters, files);
   const toRecord = (f: CourseFileRow) => fileRowToRecord(f, sign(f));
   return {
@@ -208,7 +208,7 @@ function displayName(raw: string): string {
  * by its magic bytes and checked against its name, media length and PDF pages read where we can,
  * Office documents queued for conversion. The required time defaults to the media's length.
  */
-export async function uploadCourseFile(ctx: ServiceContext, uploaderId: string, upload: IncomingCourseFile): Promise<CourseFileRecord> {
+export async function uploadCourseFile(ctx: ServiceContext, uploader: UrlViewer, upload: IncomingCourseFile): Promise<CourseFileRecord> {
   const { fields } = upload;
   const name = displayName(upload.fileName);
   let chapterId: string | null;
@@ -267,7 +267,7 @@ export async function uploadCourseFile(ctx: ServiceContext, uploaderId: string, 
         conv_error: '',
         conv_attempts: 0,
         conv_time: null,
-        create_by: uploaderId,
+        create_by: uploader.id,
         create_time: now,
         update_time: now,
       };
@@ -276,7 +276,7 @@ export async function uploadCourseFile(ctx: ServiceContext, uploaderId: string, 
       return values;
     });
     invalidateCourses(ctx, [fields.courseId]);
-    return fileRowToRecord(row, (await urlSigner(ctx, uploaderId))(row));
+    return fileRowToRecord(row, (await urlSigner(ctx, uploader))(row));
   } catch (e) {
     await fs.promises.rm(partPath, { force: true });
     if (stored) await removeStored(ctx.config.dataDir, [stored]);
@@ -285,7 +285,7 @@ export async function uploadCourseFile(ctx: ServiceContext, uploaderId: string, 
 }
 
 /** Updates a file's settings, or (without id) creates a rich-text lesson. */
-export async function saveCourseFile(ctx: ServiceContext, editorId: string, body: CourseFileSaveBody): Promise<CourseFileRecord> {
+export async function saveCourseFile(ctx: ServiceContext, editor: UrlViewer, body: CourseFileSaveBody): Promise<CourseFileRecord> {
   const title = body.title.trim();
   if (!title) throw fail('课件名称不能为空');
   const content = body.content === undefined ? undefined : sanitizeRichText(body.content);
@@ -317,7 +317,7 @@ export async function saveCourseFile(ctx: ServiceContext, editorId: string, body
         conv_error: '',
         conv_attempts: 0,
         conv_time: null,
-        create_by: editorId,
+        create_by: editor.id,
         create_time: now,
         update_time: now,
       });
@@ -342,10 +342,10 @@ export async function saveCourseFile(ctx: ServiceContext, editorId: string, body
   });
   invalidateCourses(ctx, [body.courseId]);
   const row = (await repo.findFile(ctx.db, id))!;
-  return fileRowToRecord(row, (await urlSigner(ctx, editorId))(row));
+  return fileRowToRecord(row, (await urlSigner(ctx, editor))(row));
 }
 
-export async function sortCourseFile(ctx: ServiceContext, viewerId: string, { id, sort }: SortBody): Promise<CourseFileRecord> {
+export async function sortCourseFile(ctx: ServiceContext, viewer: UrlViewer, { id, sort }: SortBody): Promise<CourseFileRecord> {
   const file = await inTransaction(ctx, async (tx) => {
     const row = await repo.findFile(tx.db, id);
     if (!row) throw missingFile();
@@ -359,7 +359,7 @@ export async function sortCourseFile(ctx: ServiceContext, viewerId: string, { id
   });
   invalidateCourses(ctx, [file.course_id]);
   const row = (await repo.findFile(ctx.db, id))!;
-  return fileRowToRecord(row, (await urlSigner(ctx, viewerId))(row));
+  return fileRowToRecord(row, (await urlSigner(ctx, viewer))(row));
 }
 
 /** Deletes files with their learning records, then their bytes; learners' finishes follow the remaining files. */

@@ -6,7 +6,7 @@ import { fail, notFound } from '../../lib/errors';
 import { ancestorDeptIds } from '../depart/depart.service';
 import { deptIdOf } from '../user/user.service';
 import type { CourseFileDef } from './course.cache';
-import { signedFileUrl, urlExpiry, urlKey } from './course.content';
+import { signedFileUrl, urlExpiry, urlKey, urlRenewAfter, type UrlViewer } from './course.content';
 import { courseDef } from './course.def';
 import { courseFigures, fileStates, isOverdue, standingState, type FileFigures } from './course.progress';
 import { catalogWithDescendants } from './catalog.service';
@@ -102,7 +102,8 @@ export async function pagingUserCourses(ctx: ServiceContext, body: BodyOf<typeof
  * figures and states, signed short-lived URLs for the unlocked files, and the linked exam once
  * the course is finished.
  */
-export async function myCourseDetail(ctx: ServiceContext, userId: string, courseId: string): Promise<MyCourseDetail> {
+export async function myCourseDetail(ctx: ServiceContext, viewer: UrlViewer, courseId: string): Promise<MyCourseDetail> {
+  const userId = viewer.id;
   const row = await courses.findVisibleCourse(ctx.db, userId, await learnerDeptIds(ctx, userId), courseId);
   const def = row ? await courseDef(ctx, courseId) : null;
   if (!row || !def) throw missing();
@@ -136,7 +137,7 @@ export async function myCourseDetail(ctx: ServiceContext, userId: string, course
       furthest: (r?.furthest_ms ?? 0) / 1000,
       state: LearnState.of(state),
       convState: ConvertState.of(f.convState),
-      url: open && f.kind !== CourseFileKind.LESSON ? signedFileUrl(key, f.id, userId, expiry) : '',
+      url: open && f.kind !== CourseFileKind.LESSON ? signedFileUrl(key, f.id, viewer, expiry) : '',
       content: open ? lessons.get(f.id) ?? '' : '',
     };
   };
@@ -156,5 +157,6 @@ export async function myCourseDetail(ctx: ServiceContext, userId: string, course
       .sort((a, b) => a.sort - b.sort || a.id.localeCompare(b.id))
       .map((c) => ({ id: c.id, title: c.title, files: files.filter((f) => f.chapterId === c.id).map(fileOf) })),
     urlExpireTime: expiry,
+    urlRenewAfter: urlRenewAfter(now, expiry),
   };
 }
