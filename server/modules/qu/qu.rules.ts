@@ -12,6 +12,7 @@ import {
 } from '../../../common/api/qu';
 import { QuLevel, QuType, type CodeOf } from '../../../common/codes';
 import { isBlankRichText, isSafeImageSrc, sanitizeRichText } from '../../lib/sanitize';
+import { decodeEntities, htmlToText } from '../../../common/richText';
 
 /**
  * What makes a question answerable, shared by the editor's save, every importer's preview and the
@@ -51,32 +52,13 @@ export function newItemId(taken: Set<string>): string {
 
 // ---------- text helpers ----------
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** Decodes the character references sanitized HTML holds. */
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[ref.toLowerCase()] ?? whole;
-  });
-}
+// Entities and plain text are drawn one way for the server and both apps (common/richText.ts).
+export { decodeEntities, htmlToText };
 
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The text of an HTML fragment: tags dropped (line-level ones become a space), entities decoded. */
-export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, '')
-      .replace(/<\/?(p|div|br|li|tr|td|th|h[1-6]|table|ul|ol|blockquote)\b[^>]*>/gi, ' ')
-      .replace(/<[^>]*>/g, ''),
-  );
-}
 
 /** Every blank marker of a stem (whatever its number, with anything inside it). */
 const BLANK_MARKER = /<span\b[^>]*\bdata-blank="[^"]*"[^>]*>[\s\S]*?<\/span>/gi;
