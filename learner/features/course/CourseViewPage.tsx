@@ -19,7 +19,7 @@ import { PageContainer } from '../../components/PageContainer';
 import { QueryState } from '../../components/QueryState';
 import { RichContent } from '../../../common/components/RichContent';
 import { paths } from '../../config/paths';
-import { courseKeys, filesInOrder, useCourseDetail } from './api/courses';
+import { courseKeys, filesInOrder, useCourseDetail, type CourseDetailData } from './api/courses';
 import { CourseCover } from './CourseCover';
 import { CourseOutline } from './CourseOutline';
 import { FilePlayer } from './FilePlayer';
@@ -30,7 +30,8 @@ import { useLearning } from './useLearning';
 
 const EXAM_CHECK = (examId: string) => `/web/exam/check/${encodeURIComponent(examId)}`;
 
-function patchFile(detail: MyCourseDetail, fileId: string, r: BeatResult): MyCourseDetail {
+/** The detail with one file's figures from a beat's answer; everything else kept (the renewal time included). */
+function patchFile<D extends MyCourseDetail>(detail: D, fileId: string, r: BeatResult): D {
   const patch = (f: MyCourseFile): MyCourseFile =>
     f.id === fileId ? { ...f, learnedSeconds: r.learnedSeconds, needSeconds: r.needSeconds, pagesSeen: r.pagesSeen, furthest: r.furthest, state: r.state } : f;
   return { ...detail, files: detail.files.map(patch), chapters: detail.chapters.map((c) => ({ ...c, files: c.files.map(patch) })) };
@@ -131,9 +132,9 @@ function FileView({ detail, file }: { detail: MyCourseDetail; file: MyCourseFile
   const onResult = useCallback(
     (fileId: string, r: BeatResult) => {
       const key = courseKeys.detail(detail.id);
-      const before = queryClient.getQueryData<MyCourseDetail>(key);
+      const before = queryClient.getQueryData<CourseDetailData>(key);
       if (!before) return;
-      queryClient.setQueryData<MyCourseDetail>(key, patchFile(before, fileId, r));
+      queryClient.setQueryData<CourseDetailData>(key, patchFile(before, fileId, r));
       const wasDone = filesInOrder(before).find((f) => f.id === fileId)?.state === LearnState.DONE;
       // A file just done can unlock the next, and the course's figures change: read them again.
       if ((r.state === LearnState.DONE && !wasDone) || (r.courseFinished && before.state !== CourseLearnerState.FINISHED)) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,15 +11,22 @@ import type { Learning } from './useLearning';
 const PdfViewer = lazy(() => import('./viewers/PdfViewer'));
 
 /**
- * The media element of a file: resumes where the learner left off, and when its signed address
- * has expired (a long pause), picks up the fresh one and goes back to the same point.
+ * The media element of a file: resumes where the learner left off. The page fetches fresh signed
+ * addresses before the old ones lapse; a new one is switched to at once, at the same point, and
+ * playing on if it was playing (a brief reload every half hour instead of a stop when it lapses).
  */
 function Media({ file, learning }: { file: MyCourseFile; learning: Learning }) {
   const [src, setSrc] = useState(file.url);
-  const latest = useRef(file.url);
-  latest.current = file.url;
-  const resumeAt = useRef(file.position);
+  const resume = useRef({ at: file.position, play: false });
   const el = useRef<HTMLMediaElement | null>(null);
+
+  useEffect(() => {
+    if (!file.url || file.url === src) return;
+    const m = el.current;
+    // Before its metadata, the element has not reached the resume point yet: keep that one.
+    if (m && m.readyState >= HTMLMediaElement.HAVE_METADATA) resume.current = { at: m.currentTime, play: !m.paused && !m.ended };
+    setSrc(file.url);
+  }, [file.url, src]);
 
   const attach = (node: HTMLMediaElement | null) => {
     el.current = node;
@@ -28,18 +35,14 @@ function Media({ file, learning }: { file: MyCourseFile; learning: Learning }) {
   const onLoaded = () => {
     const m = el.current;
     if (!m) return;
-    const at = resumeAt.current;
+    const { at, play } = resume.current;
     if (at > 0 && (!Number.isFinite(m.duration) || at < m.duration - 1)) m.currentTime = at;
-    resumeAt.current = 0;
-  };
-  const onError = () => {
-    if (latest.current !== src && el.current) {
-      resumeAt.current = el.current.currentTime;
-      setSrc(latest.current);
-    }
+    resume.current = { at: 0, play: false };
+    // A browser that refuses to play on its own leaves the controls to the learner.
+    if (play) m.play()?.catch(() => undefined);
   };
 
-  const common = { src, controls: true, preload: 'metadata', onLoadedMetadata: onLoaded, onError, controlsList: 'nodownload' } as const;
+  const common = { src, controls: true, preload: 'metadata', onLoadedMetadata: onLoaded, controlsList: 'nodownload' } as const;
   return file.viewer === 'video' ? (
     <Box sx={{ bgcolor: '#000', display: 'flex', justifyContent: 'center' }}>
       <video ref={attach} {...common} playsInline aria-label={file.title} style={{ width: '100%', maxHeight: '70vh', display: 'block' }} />

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConvertState, CourseFileKind, PAGE_SESSION_PATTERN, CourseLearnerState, CourseTab, LearnState, type BeatResult, type MyCourseDetail, type MyCourseFile, type MyCourseRecord } from '../../../common/api/course';
 import { learner, pageOf } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
@@ -254,6 +254,97 @@ describe('course view', () => {
     const exam = await screen.findByRole('link', { name: '参加考试' });
     expect(exam.getAttribute('href')).toBe('/web/exam/check/e1');
     expect(screen.getByText('课程介绍', { selector: 'p' })).toBeTruthy();
+  });
+});
+
+describe('signed file addresses', () => {
+  const RENEW_AFTER = 25 * 60_000;
+  const video = (n: number) =>
+    lesson({ id: 'f1', title: '长视频', kind: CourseFileKind.VIDEO, viewer: 'video', content: '', url: `/media/long.mp4?e=${n}`, needSeconds: 3600, durationSec: 3600 });
+
+  /** A video element of jsdom made to look as if it were playing at `at` seconds. */
+  function playing(el: HTMLMediaElement, at: number) {
+    const state = { time: at, play: vi.fn(() => Promise.resolve()) };
+    Object.defineProperties(el, {
+      readyState: { configurable: true, get: () => HTMLMediaElement.HAVE_ENOUGH_DATA },
+      paused: { configurable: true, get: () => false },
+      duration: { configurable: true, get: () => 3600 },
+      currentTime: { configurable: true, get: () => state.time, set: (v: number) => void (state.time = v) },
+      play: { configurable: true, value: state.play },
+    });
+    return state;
+  }
+
+  it('are fetched again when the server says, counted from its answer (beats do not postpone it); a playing video switches at the same point', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let fetched = 0;
+      let beats = 0;
+      renderApp({
+        path: '/web/course/view/c1/f1',
+        user: learner(),
+        handlers: [
+          // urlExpireTime in the browser's past: a skewed local clock must change nothing.
+          api('course/learn/detail', () => detail([video(++fetched)], { urlRenewAfter: RENEW_AFTER, urlExpireTime: 1 })),
+          api('course/learn/beat', () => {
+            beats += 1;
+            return beatResult({ learnedSeconds: beats });
+          }),
+        ],
+      });
+      await waitFor(() => expect(document.querySelector('video')?.getAttribute('src')).toBe('/media/long.mp4?e=1'));
+      const el = document.querySelector('video')!;
+      const media = playing(el, 0);
+      // Beats patch the kept course all along; the address is not renewed before its time.
+      for (let t = 0; t < RENEW_AFTER - 60_000; t += 60_000) {
+        media.time += 60;
+        await vi.advanceTimersByTimeAsync(60_000);
+      }
+      expect(beats).toBeGreaterThan(20);
+      expect(fetched).toBe(1);
+      expect(el.getAttribute('src')).toBe('/media/long.mp4?e=1');
+      media.time = 1234.5;
+      await vi.advanceTimersByTimeAsync(60_000);
+      await waitFor(() => expect(fetched).toBe(2));
+      await waitFor(() => expect(el.getAttribute('src')).toBe('/media/long.mp4?e=2'));
+      // The new source loads from its start: the player goes back to the same point and plays on.
+      media.time = 0;
+      el.dispatchEvent(new Event('loadedmetadata'));
+      expect(media.time).toBe(1234.5);
+      expect(media.play).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a renewal that fails is tried again every half minute, keeping the address in use', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let fetched = 0;
+      renderApp({
+        path: '/web/course/view/c1/f1',
+        user: learner(),
+        handlers: [
+          api('course/learn/detail', () => {
+            fetched += 1;
+            if (fetched === 2) return new Response('busy', { status: 503 });
+            return detail([video(fetched)], { urlRenewAfter: RENEW_AFTER });
+          }),
+          api('course/learn/beat', () => beatResult()),
+        ],
+      });
+      await waitFor(() => expect(document.querySelector('video')?.getAttribute('src')).toBe('/media/long.mp4?e=1'));
+      await vi.advanceTimersByTimeAsync(RENEW_AFTER);
+      await waitFor(() => expect(fetched).toBe(2));
+      expect(document.querySelector('video')!.getAttribute('src')).toBe('/media/long.mp4?e=1');
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(fetched).toBe(2);
+      await vi.advanceTimersByTimeAsync(1_500);
+      await waitFor(() => expect(fetched).toBe(3));
+      await waitFor(() => expect(document.querySelector('video')!.getAttribute('src')).toBe('/media/long.mp4?e=3'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BeatBody, MyCourseDetail, MyCourseFile } from '../../../../common/api/course';
 import { courseLearnApi, courseRecordApi } from '../../../../common/api/course';
@@ -28,18 +29,50 @@ export const getMyCourses = ({ current, size, tab, title }: MyCourseListParams) 
 export const useMyCourses = (params: MyCourseListParams) =>
   useQuery({ queryKey: courseKeys.list(params), queryFn: () => getMyCourses(params), placeholderData: keepPreviousData });
 
-/** Refetched well before the signed file addresses expire (and when the learner comes back to the tab). */
+/** A course as the page keeps it: with when (by this browser's clock) to fetch fresh file addresses. */
+export type CourseDetailData = MyCourseDetail & { renewAt: number };
+
+/** Past renewAt, a renewal that failed is tried again this often until one succeeds. */
+export const URL_RENEW_RETRY_MS = 30_000;
+
 export const courseDetailQuery = (id: string) =>
   queryOptions({
     queryKey: courseKeys.detail(id),
-    queryFn: () => call(courseLearnApi.detail, { id }, { silent: true }),
-    refetchInterval: (q) => {
-      const expire = q.state.data?.urlExpireTime;
-      return expire ? Math.max(60_000, Math.min(30 * 60_000, (expire - Date.now()) / 2)) : false;
+    queryFn: async (): Promise<CourseDetailData> => {
+      const detail = await call(courseLearnApi.detail, { id }, { silent: true });
+      return { ...detail, renewAt: Date.now() + detail.urlRenewAfter };
     },
   });
 
-export const useCourseDetail = (id: string) => useQuery(courseDetailQuery(id));
+/**
+ * A course for the learner page, fetched again before its signed file addresses lapse. The server
+ * says after how long (urlRenewAfter, a few minutes before they lapse), counted from its answer, so
+ * a skewed clock in the browser changes nothing. The timer is the page's own, not the query's
+ * refetchInterval: every beat patches the kept course, and a query timer starts again at each
+ * change. Runs also while the tab is hidden (a lecture heard, not watched); a renewal that fails
+ * is tried again every URL_RENEW_RETRY_MS.
+ */
+export function useCourseDetail(id: string) {
+  const query = useQuery(courseDetailQuery(id));
+  const renewAt = query.data?.renewAt;
+  const { refetch } = query;
+  useEffect(() => {
+    if (renewAt === undefined) return;
+    let stopped = false;
+    let timer = 0;
+    const renew = async () => {
+      const r = await refetch();
+      // Renewed: a new renewAt starts this over. Not renewed: again shortly.
+      if (!stopped && r.data?.renewAt === renewAt) timer = window.setTimeout(() => void renew(), URL_RENEW_RETRY_MS);
+    };
+    timer = window.setTimeout(() => void renew(), Math.max(0, renewAt - Date.now()));
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [renewAt, refetch]);
+  return query;
+}
 
 /** Heartbeats are quiet: a rule that stepped in is told through the result, a lost beat is simply retried by the next one. */
 export const sendBeat = (body: BeatBody) => call(courseLearnApi.beat, body, { silent: true });

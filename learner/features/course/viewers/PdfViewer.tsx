@@ -11,7 +11,8 @@ import workerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
 
-type PdfDoc = Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
+type PdfTask = ReturnType<typeof pdfjs.getDocument>;
+type PdfDoc = Awaited<PdfTask['promise']>;
 
 /**
  * A PDF read page by page with pdf.js (this module and pdf.js load only when a PDF is opened).
@@ -27,26 +28,39 @@ export default function PdfViewer({ url, startPage = 1, onPage }: { url: string;
   const frame = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
 
+  // The document shown is read by range requests from its address. A renewed address (fetched
+  // before the old one lapses) loads the document again behind the one shown, which stays until
+  // the new one is ready: the page on screen and the page number stay as they are.
+  const shown = useRef<PdfTask | null>(null);
   useEffect(() => {
     let cancelled = false;
-    setDoc(null);
-    setError('');
     const task = pdfjs.getDocument({ url, disableAutoFetch: true, disableStream: true, isEvalSupported: false });
     task.promise.then(
       (d) => {
-        if (!cancelled) setDoc(d);
+        if (cancelled) return;
+        const before = shown.current;
+        shown.current = task;
+        setDoc(d);
+        setError('');
+        if (before) void before.destroy();
       },
       () => {
-        if (!cancelled) setError('文档加载失败，请刷新页面后重试');
+        // Failing to renew keeps the document shown (its pages read so far stay readable).
+        if (!cancelled && !shown.current) setError('文档加载失败，请刷新页面后重试');
       },
     );
     return () => {
       cancelled = true;
-      void task.destroy();
+      if (shown.current !== task) void task.destroy();
     };
-    // A refreshed signed address of the same file must not reload the document.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [url.split('?')[0]]);
+  }, [url]);
+  useEffect(
+    () => () => {
+      void shown.current?.destroy();
+      shown.current = null;
+    },
+    [],
+  );
 
   useEffect(() => {
     const el = frame.current;
