@@ -5,25 +5,26 @@ import { firstLoadBudget } from './learner/build/firstLoadBudget';
 import { muiWithoutCssVars } from './learner/build/muiWithoutCssVars';
 
 // Learner SPA: learner/ -> dist/learner, served at /. Dev: `vite --config vite.learner.config.ts` with the API on :8080.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: path.resolve(__dirname, 'learner'),
   base: '/',
   // Prints each first screen's JS with its budget and fails the build when one is over (learner/build/).
   plugins: [react(), muiWithoutCssVars(), firstLoadBudget(__dirname)],
+  // React 19 itself, as in the admin app and the unit and component tests: no alias to preact/compat,
+  // so what the tests run is what learners get (issue 26 §6; the budget check forbids preact).
   resolve: {
     alias: [
       // Schemas are the server's business: the browser build gets a placeholder (see the stub's comment).
       { find: '@sinclair/typebox', replacement: path.resolve(__dirname, 'learner/build/typebox-stub.ts') },
-      // The learner app runs on preact/compat (about 11 kB gzip) instead of react-dom (about 60 kB):
-      // MUI, TanStack Query, react-hook-form and react-router use only what compat provides; the unit
-      // tests keep React, the end-to-end tests run this build. The admin app (react-admin) keeps React.
-      // Learner code must not use React-19-only APIs (use(), useActionState, useOptimistic, ref as a
-      // plain prop of a function component): compat reports React 18.3.1.
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
+      // react-router 7's package exports name only its development build (remix-run/react-router#14102),
+      // so without this a production build ships its dev warnings (about 1.7 kB gzip). Its production
+      // build differs only in ENABLE_DEV_WARNINGS = false; `vite` dev and the tests keep the warnings.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs') },
+          ]
+        : []),
     ],
   },
   build: {
@@ -43,4 +44,4 @@ export default defineConfig({
     },
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/admin': 'http://127.0.0.1:8080' } },
-});
+}));

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, signIn, uniqueName } from './support';
 
 /**
- * The learner build runs on preact/compat (vite.learner.config.ts) and calls the API with fetch and
+ * The learner build (React 19, vite.learner.config.ts) calls the API with fetch and
  * XMLHttpRequest (common/http). These walk through the widgets that lean hardest on the React
  * runtime — portals and focus traps (Select, Menu, Dialog), controlled checkboxes, react-hook-form
  * validation, lazy components — and through a real multipart upload, in Chromium.

@@ -14,13 +14,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { PaperDetail, PaperQu } from '../../../common/api/paper';
 import { DisplayMode, HandType, PaperState } from '../../../common/codes';
-import { formatTime } from '../../../common/format';
 import { ApiError } from '../../../common/http';
 import { LoadError } from '../../components/LoadError';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { paths } from '../../config/paths';
 import { examKeys, getPaperDetail, getPaperQu, handExam, usePaperDetail } from './api/exam';
-import { clock } from './format';
+import { clock, timeOfDay } from './format';
 import { AnswerCard, numberItems } from './paper/AnswerCard';
 import { PaperAnswers } from './paper/paperAnswers';
 import { PaperQuestion } from './paper/PaperQuestion';
@@ -194,7 +193,7 @@ function TakingPaper({ paper }: { paper: PaperDetail }) {
         ? '正在保存…'
         : `${status.pending} 道题待保存`
       : status.savedAt
-        ? `已保存 ${formatTime(status.savedAt, 'HH:mm:ss')}`
+        ? `已保存 ${timeOfDay(status.savedAt)}`
         : '答案会自动保存';
 
   const card = <AnswerCard paper={paper} states={states} current={current} onPick={go} />;
