@@ -3,10 +3,9 @@ import type { Db } from './db/database';
 import { TtlCache } from './lib/cache';
 import type { Clock } from './lib/clock';
 import type { RateLimits } from './lib/rateLimit';
-import type { JobScheduler } from './jobs/scheduler';
 import type { SessionAccessRow } from './modules/auth/session.repository';
 import type { SessionBus } from './modules/auth/session.bus';
-import type { AuthUser } from './modules/auth/session.service';
+import type { AuthUser } from './caller';
 import { createCourseCaches, type CourseCaches } from './modules/course/course.cache';
 import { createQuCaches, type QuCaches } from './modules/qu/qu.cache';
 
@@ -35,6 +34,23 @@ export function createCaches(clock: Clock): Caches {
   return { permissions: new TtlCache(clock, 5_000, 1_000), sessions: new TtlCache(clock, 60_000, 50_000), course: createCourseCaches(clock), qu: createQuCaches(clock) };
 }
 
+/** A piece of background work run every `everyMs` by one server process at a time. */
+export interface Job {
+  /** Stable name: the lock key and the log label. */
+  readonly name: string;
+  readonly everyMs: number;
+  run(ctx: ServiceContext): Promise<void>;
+}
+
+/** The background jobs as a service and a test see them (server/jobs/scheduler.ts runs them). */
+export interface Jobs {
+  register(job: Job): void;
+  /** Runs every job that is due by the service clock. */
+  tick(): Promise<void>;
+  /** Runs one job now; false when another process or run holds it. */
+  runNow(name: string): Promise<boolean>;
+}
+
 /** A stored file as an access rule sees it. */
 export interface FileForAccess {
   readonly id: string;
@@ -59,7 +75,7 @@ export interface ServiceContext {
   readonly config: Config;
   readonly clock: Clock;
   readonly caches: Caches;
-  readonly jobs: JobScheduler;
+  readonly jobs: Jobs;
   readonly limiter: RateLimits;
   /** Session changes told to every process (Redis), or null with one process's view only. */
   readonly sessionBus: SessionBus | null;

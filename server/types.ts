@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
-import type { AuthUser } from './modules/auth/session.service';
+import type { AuthUser } from './caller';
 import type { Access } from '../common/api/endpoint';
 import type { ServiceContext } from './context';
 

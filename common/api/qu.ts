@@ -213,6 +213,8 @@ export const ImportItem = Type.Object({
   question: QuBody,
   /** Every problem at once; an item with errors cannot be committed until fixed or dropped. */
   errors: Type.Array(ImportIssue),
+  /** What reading changed or dropped, and why (权重已忽略, 反馈已并入解析 …); never blocks the item. */
+  warnings: Type.Array(ImportIssue),
   /** The normalised stem already exists in the target bank. */
   duplicate: Type.Boolean(),
 });

@@ -1,15 +1,9 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dialect } from '../config';
-import type { ServiceContext } from '../context';
+import type { Job, Jobs, ServiceContext } from '../context';
 
-/** A piece of background work run every `everyMs` by one server process at a time. */
-export interface Job {
-  /** Stable name: the lock key and the log label. */
-  readonly name: string;
-  readonly everyMs: number;
-  run(ctx: ServiceContext): Promise<void>;
-}
+export type { Job } from '../context';
 
 /** Lock class for jobs among PostgreSQL advisory locks (the seed uses 7315001). */
 const JOB_LOCK_CLASS = 7315002;
@@ -22,7 +16,7 @@ const TICK_MS = 1_000;
  * a job at a time; on SQLite one process owns the file and an in-process guard suffices.
  * Tests leave the timer off, move the clock and call `tick()`.
  */
-export class JobScheduler {
+export class JobScheduler implements Jobs {
   private readonly jobs = new Map<string, { job: Job; nextAt: number }>();
   private readonly running = new Map<string, Promise<boolean>>();
   private timer: NodeJS.Timeout | undefined;

@@ -177,6 +177,7 @@ const item = (index: number, over: object = {}) => ({
   source: `第${index}题`,
   question: { quType: QuType.SINGLE, content: `<p>第${index}道题</p>`, answerList: [{ id: 'a', content: 'A', isRight: true }, { id: 'b', content: 'B', isRight: false }] },
   errors: [],
+  warnings: [],
   duplicate: false,
   ...over,
 });

@@ -1,20 +1,12 @@
 import { hash, randomBytes } from 'node:crypto';
 import { UserState } from '../../../common/codes';
+import type { AuthUser } from '../../caller';
 import type { ServiceContext } from '../../context';
+
+export type { AuthUser } from '../../caller';
 import * as repo from './session.repository';
 
 /** What every authenticated request knows about its caller. */
-export interface AuthUser {
-  id: string;
-  userName: string;
-  /** Highest role type of the user's roles: 1 learner, 2 administrator. */
-  roleType: number;
-  roleIds: string[];
-  roleCodes: string[];
-  roleNames: string[];
-  permissions: string[];
-  tokenHash: string;
-}
 
 /** Sliding expiry is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;

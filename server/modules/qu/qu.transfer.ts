@@ -38,7 +38,7 @@ export async function previewImport(ctx: ServiceContext, who: AuthUser, src: Imp
   const duplicate = src.repoId ? await duplicatesIn(ctx, src.repoId, items.map((i) => i.question.content)) : items.map(() => false);
   return {
     format: src.format,
-    items: items.map((item, i) => ({ index: i + 1, source: item.source, question: item.question, errors: item.errors, duplicate: duplicate[i] })),
+    items: items.map((item, i) => ({ index: i + 1, source: item.source, question: item.question, errors: item.errors, warnings: item.warnings, duplicate: duplicate[i] })),
   };
 }
 

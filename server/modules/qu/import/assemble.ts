@@ -2,6 +2,9 @@ import type { ImportIssue, MatchLeft, MatchRight, QuBody, QuOption, SubQu } from
 import { QuType } from '../../../../common/codes';
 import { blankMarker, htmlToText, JUDGE_FALSE, JUDGE_TRUE, judgeWord, newItemId, type QuTypeValue } from '../qu.rules';
 import { foldWidth, joinLines, replaceInText } from './html';
+import type { Draft } from './types';
+
+export type { Draft } from './types';
 
 /**
  * A question as a teacher wrote it, before its type and answers are understood: what the text and
@@ -32,18 +35,6 @@ export interface RawQuestion {
   subs: RawQuestion[];
   /** Problems met while reading it. */
   errors: ImportIssue[];
-}
-
-export interface Draft {
-  source: string;
-  question: QuBody;
-  /** Problems met while reading it (validateQuestion's are added by parseImport). */
-  errors: ImportIssue[];
-  /**
-   * Spreadsheet rows, when a question spans several: every message then names its row, the row of
-   * the longest matching field prefix (answerList.1 → that option's row), else `base`.
-   */
-  rows?: { base: number; fields: Record<string, number> };
 }
 
 export const emptyRaw = (source: string): RawQuestion => ({ source, stem: [], options: [], left: [], analysis: [], tags: [], subs: [], errors: [] });

@@ -3,7 +3,7 @@ import { fail } from '../../../lib/errors';
 import { assemble, type Draft } from './assemble';
 import { textOf } from './html';
 import { readLines, type SourceLine } from './text';
-import type { ImportDeps } from './index';
+import type { ImportDeps } from './types';
 
 /**
  * Word documents follow the text format (reference §3.3): each paragraph is a line (soft line

@@ -1,39 +1,16 @@
-import type { ImportFormat, ImportIssue, QuBody } from '../../../../common/api/qu';
+import type { ImportFormat, ImportIssue } from '../../../../common/api/qu';
 import { fail } from '../../../lib/errors';
 import { zipOverBudget, type ZipBudget } from '../../../lib/zipBudget';
 import { normalizeQuestion, validateQuestion } from '../qu.rules';
-import type { Draft } from './assemble';
+import type { Draft, ImportDeps, ImportInput, ParsedItem } from './types';
 import { parseDocx } from './docx';
 import { parseGift } from './gift';
 import { parseMoodleXml } from './moodleXml';
 import { parseText } from './text';
 import { parseXlsx } from './xlsx';
 
-export type { Draft } from './assemble';
+export type { Draft, ImportDeps, ImportInput, ParsedItem } from './types';
 export { IMPORT_TEXT_GUIDE, IMPORT_XLSX_GUIDE } from './guide';
-
-export interface ImportInput {
-  format: ImportFormat;
-  /** Pasted text, or the text of a .txt / .gift / .xml file. */
-  text?: string;
-  /** The uploaded file (text formats are read from it as UTF-8 when `text` is not given). */
-  buffer?: Buffer;
-  fileName?: string;
-}
-
-export interface ImportDeps {
-  /** Stores a picture found in the file; answers the URL the question shows it by. */
-  uploadImage(data: Buffer, contentType: string, name: string): Promise<string>;
-}
-
-export interface ParsedItem {
-  /** Where in the file: 第3题（第12行）, 第5行, 第2-4行 … */
-  source: string;
-  /** Normalized (sanitized, defaults filled, ids made). */
-  question: QuBody;
-  /** What reading it found wrong, then everything validateQuestion finds, at once. */
-  errors: ImportIssue[];
-}
 
 const EXTENSIONS: Record<string, ImportFormat> = { txt: 'text', docx: 'docx', xlsx: 'xlsx', gift: 'gift', xml: 'xml' };
 
@@ -103,7 +80,8 @@ export async function parseImport(input: ImportInput, deps: ImportDeps): Promise
   return (await drafts(input, deps)).map((d) => {
     const question = normalizeQuestion(d.question);
     const errors = [...d.errors, ...validateQuestion(question)];
-    return { source: d.source, question, errors: d.rows ? errors.map((e) => ({ field: e.field, message: `第${rowOf(d.rows!, e.field)}行：${e.message}` })) : errors };
+    const located = (issues: ImportIssue[]) => (d.rows ? issues.map((e) => ({ field: e.field, message: `第${rowOf(d.rows!, e.field)}行：${e.message}` })) : issues);
+    return { source: d.source, question, errors: located(errors), warnings: located(d.warnings ?? []) };
   });
 }
 

@@ -5,7 +5,7 @@ import { fail } from '../../../lib/errors';
 import { blankMarker, escapeHtml, JUDGE_FALSE, JUDGE_TRUE, newItemId } from '../qu.rules';
 import type { Draft } from './assemble';
 import { replaceInText, textOf, textToHtml } from './html';
-import type { ImportDeps } from './index';
+import type { ImportDeps } from './types';
 
 /**
  * Moodle XML (reference §3.5): multichoice → single/multiple choice (by <single>, right = fraction

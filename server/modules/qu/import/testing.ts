@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import type { QuBody, SubQu } from '../../../../common/api/qu';
 import { QuLevel, QuType } from '../../../../common/codes';
 import { escapeHtml } from '../qu.rules';
-import type { ImportDeps, ParsedItem } from './index';
+import type { ImportDeps, ParsedItem } from './types';
 
 /**
  * Test helpers for the importers (and for API tests that upload files): a fake picture store, a

@@ -6,7 +6,7 @@ import { COLUMNS, MATCH_ARROW } from '../qu.excel';
 import { escapeHtml, optionLetter, type QuTypeValue } from '../qu.rules';
 import { assemble, emptyRaw, typeByName, type Draft, type RawQuestion } from './assemble';
 import { cellToHtml, foldWidth, sliceHtml, textOf } from './html';
-import type { ImportDeps } from './index';
+import type { ImportDeps } from './types';
 import { levelError, parseLevel, splitTags } from './text';
 
 /**
