@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import type { BodyOf, DataOf, Endpoint } from '../common/api/endpoint';
 import { createDatabase, type Database } from '../server/db/database';
-import { hashToken } from '../server/modules/auth/session.service';
+import { hashToken } from '../server/modules/identity/session.service';
 import { STUDENT_ROLE_ID } from '../server/seed/constants';
 
 export const root = path.resolve(import.meta.dirname, '..');

@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Redis } from 'ioredis';
-import { connectSessionBus } from './modules/auth/session.bus';
+import { connectSessionBus } from './modules/identity/session.bus';
 import { ErrorCode } from '../common/errorCodes';
 import type { Config } from './config';
 import { createDatabase, pingDatabase, type Database } from './db/database';

@@ -1,4 +1,4 @@
-import { purgeExpiredSessions } from '../modules/auth/session.service';
+import { purgeExpiredSessions } from '../modules/identity/session.service';
 import type { Job } from './scheduler';
 
 /** Expired sessions are refused when used; this removes the rows so the table stays small. */

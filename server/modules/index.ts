@@ -1,5 +1,5 @@
 import type { App } from '../types';
-import authRoutes from './auth/auth.routes';
+import authRoutes from './identity/auth.routes';
 import configRoutes from './config/config.routes';
 import dashboardRoutes from './dashboard/dashboard.routes';
 import departRoutes from './depart/depart.routes';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../common/errorCodes';
 import { RoleType } from '../../common/codes';
 import { AppError, forbidden, sessionInvalid } from '../lib/errors';
-import { resolveSession } from '../modules/auth/session.service';
+import { resolveSession } from '../modules/identity/session.service';
 import type { Access } from '../types';
 
 export const TOKEN_HEADER = 'token';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../common/api';
 import { ErrorCode } from '../../common/errorCodes';
 import { Msg } from '../../common/validators';
-import { hashToken, resolveSession } from '../../server/modules/auth/session.service';
+import { hashToken, resolveSession } from '../../server/modules/identity/session.service';
 import { STUDENT_ROLE_ID } from '../../server/seed/constants';
 import { ADMIN_PASSWORD, DIALECTS, useTestApp, type TestContext } from './helpers';
 

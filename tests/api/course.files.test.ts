@@ -8,7 +8,7 @@ import { ConvertState, CourseFileKind } from '../../common/api/course';
 import { ErrorCode } from '../../common/errorCodes';
 import { createCourseConvertJob } from '../../server/jobs/courseConvert';
 import type { DocumentConverter } from '../../server/modules/course/course.convert';
-import { hashToken, sessionRef } from '../../server/modules/auth/session.service';
+import { hashToken, sessionRef } from '../../server/modules/identity/session.service';
 import { signedFileUrl, urlKey } from '../../server/modules/course/course.content';
 import { receiveToDisk } from '../../server/modules/course/course.storage';
 import { DIALECTS, TEST_PASSWORD, insertUser, useTestApp, type TestContext } from './helpers';

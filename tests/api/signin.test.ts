@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import { loadConfig, ConfigError } from '../../server/config';
-import { LOGIN_LIMITS, LOGIN_SLOWDOWN, REGISTER_LIMIT, slowdownMs } from '../../server/modules/auth/auth.service';
-import { hashToken } from '../../server/modules/auth/session.service';
+import { LOGIN_LIMITS, LOGIN_SLOWDOWN, REGISTER_LIMIT, slowdownMs } from '../../server/modules/identity/auth.service';
+import { hashToken } from '../../server/modules/identity/session.service';
 import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/password';
 import { DIALECTS, insertUser, REDIS_URL, redisAnswers, TEST_PASSWORD, useTestApp, type TestContext } from './helpers';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import { allowFileAccess, storeBuffer } from '../../server/modules/file/file.service';
-import { resolveSession } from '../../server/modules/auth/session.service';
+import { resolveSession } from '../../server/modules/identity/session.service';
 import { closeWithDeadline } from '../../server/lib/shutdown';
 import { DIALECTS, insertUser, multipart, PNG, uploadParts, useTestApp, type MultipartPart, type TestContext } from './helpers';
 

@@ -7,7 +7,7 @@ import { ErrorCode } from '../../../common/errorCodes';
 import { Perm } from '../../../common/permissions';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { sessionRef, sessionStanding } from '../auth/session.service';
+import { sessionRef, sessionStanding } from '../identity/session.service';
 import contentDisposition from 'content-disposition';
 import type { CourseFileDef } from './course.cache';
 import { courseDef, courseOfFile, inAudience } from './course.def';

@@ -11,7 +11,7 @@ import type { FileAccessRule, FileForAccess, ServiceContext } from '../../contex
 import type { FileRow } from '../../db/schema';
 import { AppError, fail, forbidden } from '../../lib/errors';
 import { newSecretId } from '../../lib/ids';
-import type { AuthUser } from '../auth/session.service';
+import type { AuthUser } from '../identity/session.service';
 import * as repo from './file.repository';
 
 const MB = 1024 * 1024;

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids';
 import { planMove } from '../../lib/siblingOrder';
 import { ancestorIds, subtreeIds, updateSorts } from '../../lib/tree';
 import { SA_ROLE_ID } from '../../seed/constants';
-import { invalidatePermissionCache, type AuthUser } from '../auth/session.service';
+import { invalidatePermissionCache, type AuthUser } from '../identity/session.service';
 import { heldMenuIds } from '../role/role.service';
 import * as repo from './menu.repository';
 

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../context';
 import type { PaperQuRow } from '../../db/schema';
 import { fail, notFound } from '../../lib/errors';
 import { openPaperHolding } from '../access/access.service';
-import type { AuthUser } from '../auth/session.service';
+import type { AuthUser } from '../identity/session.service';
 import { descendantDeptIds } from '../depart/depart.service';
 import { answerForType, answerOf, groupsOfPaper, settingsOfPaper, snapshotOf } from './paper.def';
 import * as repo from './paper.repository';

@@ -10,7 +10,7 @@ import type { PaperQuRow, PaperRow } from '../../db/schema';
 import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { LimitRule } from '../../lib/rateLimit';
-import type { AuthUser } from '../auth/session.service';
+import type { AuthUser } from '../identity/session.service';
 import { examState, type ExamDef } from '../exam/exam.def';
 import { drawForPaper, findExamDef, inAudience } from '../exam/exam.service';
 import { cryptoRng } from '../exam/paper.draw';

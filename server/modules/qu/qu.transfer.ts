@@ -2,7 +2,7 @@ import { IMPORT_MAX_ITEMS, type ImportCommitBody, type ImportFormat, type Import
 import type { Static } from '@sinclair/typebox';
 import type { ServiceContext } from '../../context';
 import { fail } from '../../lib/errors';
-import type { AuthUser } from '../auth/session.service';
+import type { AuthUser } from '../identity/session.service';
 import { storeBuffer } from '../file/file.service';
 import { runHeavyJob, type HeavyJobLimits } from '../../workers/pool';
 import type { ParsedItem } from './import';

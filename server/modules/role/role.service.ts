@@ -5,7 +5,7 @@ import type { RoleRow } from '../../db/schema';
 import { AppError, fail, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { SA_ROLE_ID, STUDENT_ROLE_ID } from '../../seed/constants';
-import { invalidatePermissionCache, type AuthUser } from '../auth/session.service';
+import { invalidatePermissionCache, type AuthUser } from '../identity/session.service';
 import { allMenuIds, existingMenuIds, menuTitles, withAncestorMenus } from '../menu/menu.service';
 import * as repo from './role.repository';
 

@@ -18,7 +18,7 @@ import { AppError, fail, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { LimitRule } from '../../lib/rateLimit';
-import { forgetSessions, revokeUserSessions, type AuthUser } from '../auth/session.service';
+import { forgetSessions, revokeUserSessions, type AuthUser } from '../identity/session.service';
 import { assertDepartsExist, descendantDeptIds, departName } from '../depart/depart.service';
 import { countUnread } from '../msg/msg.service';
 import { rolesBeyond } from '../role/role.service';
