@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import fs from 'node:fs';
 
@@ -41,6 +42,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/admin/**', '**/learner/**', '**/server/**'] }],
     },
+  },
+  // No import cycles in the server: modules depend one way, and react to each other through
+  // domain events (server/events.ts) instead of calling back (type-only imports count too).
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } }, 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Server modules talk to each other through services: a repository is its own module's only
   // (server/modules/<x>/** never imports ../<y>/*.repository), and jobs and plugins use services.

@@ -18,11 +18,12 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import headersPlugin from './plugins/headers';
 import spaPlugin from './plugins/spa';
-import { modules } from './modules';
+import { modules, subscriptions } from './modules';
 import { bootstrap, type BootstrapResult } from './seed/bootstrap';
 import { createCaches, createHooks, type ServiceContext } from './context';
 import { systemClock, type Clock } from './lib/clock';
 import { JobScheduler } from './jobs/scheduler';
+import { EventBus } from './lib/events';
 import { jobs } from './jobs';
 import type { App } from './types';
 
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessionBus: redis ? await connectSessionBus(redis, () => caches.sessions.clear(), (err) => app.log.warn({ err }, 'redis session bus')) : null,
     fileAccess: new Map(),
     hooks: createHooks(),
+    events: new EventBus((message, err) => app.log.error({ err }, message)),
   };
   scheduler.attach(ctx);
   for (const job of jobs) scheduler.register(job);
@@ -145,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.post('/api/health', { config: { access: 'public' }, schema: { hide: true } }, health);
   app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and database probe', response: Health } }, health);
 
+  for (const subscribe of subscriptions) subscribe(ctx.events);
   for (const mod of modules) await app.register(mod);
   await app.register(spaPlugin);
   return { app, bootstrap: seeded };

@@ -2,6 +2,8 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { TtlCache } from './lib/cache';
 import type { Clock } from './lib/clock';
+import type { EventBus } from './lib/events';
+import type { DomainEventName, DomainEvents } from './events';
 import type { RateLimits } from './lib/rateLimit';
 import type { SessionAccessRow } from './modules/identity/session.repository';
 import type { SessionBus } from './modules/identity/session.bus';
@@ -83,7 +85,13 @@ export interface ServiceContext {
   readonly fileAccess: Map<string, FileAccessRule>;
   /** Questions other modules answer for the question module (see qu.service register*). */
   readonly hooks: ServiceHooks;
+  /** The domain events (server/events.ts); modules subscribe in their routes' setup. */
+  readonly events: DomainBus;
+  /** Inside a transaction opened by inTransaction: what runs once it commits (after-commit event handlers). */
+  readonly afterCommit?: Array<(outside: ServiceContext) => Promise<void>>;
 }
+
+export type DomainBus = EventBus<DomainEvents, ServiceContext>;
 
 /**
  * Questions one module asks and others answer, registered when the app is built, so that a
@@ -103,7 +111,13 @@ export const createHooks = (): ServiceHooks => ({ repoUsage: [] });
  * Keep slow CPU work (password hashing, parsing) out of `fn`: on SQLite an open write
  * transaction holds every other writer.
  */
-export function inTransaction<T>(ctx: ServiceContext, fn: (tx: ServiceContext) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(ctx: ServiceContext, fn: (tx: ServiceContext) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx);
-  return ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx }));
+  const afterCommit: Array<(outside: ServiceContext) => Promise<void>> = [];
+  const result = await ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx, afterCommit }));
+  for (const run of afterCommit) await run(ctx);
+  return result;
 }
+
+/** Tells a domain event (server/events.ts) to its subscribers, in the caller's transaction if any. */
+export const emit = <K extends DomainEventName>(ctx: ServiceContext, event: K, payload: DomainEvents[K]): Promise<void> => ctx.events.emit(ctx, event, payload);

@@ -1,23 +1,11 @@
-import type { Access } from '../../common/api';
-import { RoleType } from '../../common/codes';
+import { mayCall, type AccessUser } from '../../common/api/access';
 import { endpointOf } from './resourceApi';
 
-/** What canAccess needs to know about the signed-in user. */
-export interface AccessUser {
-  roleType: number;
-  permissions: readonly string[];
-}
+export { mayCall, type AccessUser };
 
 export interface AccessRequest {
   resource: string;
   action: string;
-}
-
-/** Whether the server lets this user call an endpoint with this access (the rule of the Access type in common/api). */
-export function mayCall(user: AccessUser, access: Access): boolean {
-  if (access === 'public' || access === 'login') return true;
-  if (user.roleType !== RoleType.ADMIN) return false;
-  return access === 'admin' || user.permissions.includes(access.perm);
 }
 
 /**

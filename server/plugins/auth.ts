@@ -1,29 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorCode } from '../../common/errorCodes';
-import { RoleType } from '../../common/codes';
-import { AppError, forbidden, sessionInvalid } from '../lib/errors';
 import { resolveSession } from '../modules/identity/session.service';
-import type { Access } from '../types';
+import { assertMayCall } from '../modules/access/grants.service';
 
 export const TOKEN_HEADER = 'token';
 
 function tokenOf(req: FastifyRequest): string {
   const raw = req.headers[TOKEN_HEADER];
   return (Array.isArray(raw) ? raw[0] : raw) ?? '';
-}
-
-/** Throws unless the caller may use a route with this access rule. */
-export function assertAccess(req: FastifyRequest, access: Access): void {
-  if (access === 'public') return;
-  const user = req.user;
-  if (!user) throw sessionInvalid();
-  if (access === 'login') return;
-  if (user.roleType !== RoleType.ADMIN) throw forbidden('您无权访问管理功能');
-  if (access === 'admin') return;
-  if (!user.permissions.includes(access.perm)) {
-    throw new AppError(ErrorCode.FORBIDDEN, '您没有此功能的权限，请联系管理员授权');
-  }
 }
 
 /**
@@ -53,7 +37,7 @@ async function authPlugin(app: FastifyInstance) {
     const routeUrl = req.routeOptions.url ?? '';
     if (!routeUrl.startsWith('/api/') || routeUrl.startsWith('/api/docs') || req.is404) return done();
     try {
-      assertAccess(req, req.routeOptions.config.access ?? 'login');
+      assertMayCall(req.user, req.routeOptions.config.access ?? 'login');
     } catch (e) {
       return done(e as Error);
     }

@@ -1,4 +1,4 @@
-import { examApi, onlineExamApi } from '../../../common/api/exam';
+import { examApi } from '../../../common/api/exam';
 import { route } from '../../lib/route';
 import { caller, type App } from '../../types';
 import * as exams from './exam.service';
@@ -24,7 +24,4 @@ export default async function examRoutes(app: App) {
     return null;
   });
   route(app, examApi.audience, (req) => exams.audienceSize(ctx, req.body.id));
-
-  route(app, onlineExamApi.onlinePaging, (req) => exams.onlinePaging(ctx, caller(req).id, req.body));
-  route(app, onlineExamApi.onlineDetail, (req) => exams.onlineDetail(ctx, caller(req).id, req.body.id));
 }

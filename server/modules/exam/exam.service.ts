@@ -1,15 +1,14 @@
-import type { BodyOf, ExamAudience, ExamCheckResult, ExamForLearner, ExamGroup, ExamPreview, ExamRecord, ExamSaveBody, OnlineExam, examApi, onlineExamApi } from '../../../common/api';
-import { ExamOpenType, ExamState, GenericState, QuType, ResultShow } from '../../../common/codes';
+import type { BodyOf, ExamAudience, ExamCheckResult, ExamGroup, ExamPreview, ExamRecord, ExamSaveBody, examApi, onlineExamApi } from '../../../common/api';
+import { ExamOpenType, ExamState, GenericState, QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { QuDetail } from '../../../common/api/qu';
-import { inTransaction, type ServiceContext } from '../../context';
+import { emit, inTransaction, type ServiceContext } from '../../context';
 import { perAppCache } from '../../lib/cache';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { isBlankRichText, sanitizeRichText } from '../../lib/sanitize';
-import { examReaches, examsChanged as accessExamsChanged } from '../access/access.service';
+import { examReaches } from '../access/access.service';
 import { ancestorDeptIds, assertDepartsExist, descendantDeptIds } from '../depart/depart.service';
-import { openPapersOfExams, recordsOf } from '../paper/paper.service';
 import { drawPool, getQuestions } from '../qu/qu.service';
 import { listStat, registerRepoUsage, repoTitles } from '../qu/repo.service';
 import { deptIdOf } from '../user/user.service';
@@ -55,11 +54,11 @@ interface ExamMaterial {
 /** Per app (keyed by its caches, never shared between two apps in one process). */
 const materialCache = perAppCache<string, ExamMaterial | null>(EXAM_TTL_MS, 1_000);
 
-/** Forget what is cached of these exams (saved, enabled or disabled, deleted). */
-function examsChanged(ctx: ServiceContext, ids: readonly string[]): void {
+/** Forget what is cached of these exams (saved, enabled or disabled, deleted), here and wherever exam.changed is heard. */
+async function examsChanged(ctx: ServiceContext, ids: readonly string[]): Promise<void> {
   const cache = materialCache(ctx);
   for (const id of ids) cache.delete(id);
-  accessExamsChanged(ctx);
+  await emit(ctx, 'exam.changed', { examIds: ids });
 }
 
 const versionsOf = (ctx: ServiceContext, repoIds: readonly string[]) => repoIds.map((id) => ctx.caches.qu.statKey(id)).join(',');
@@ -322,7 +321,7 @@ export async function saveExam(ctx: ServiceContext, authorId: string, body: Exam
       await repo.replaceAudience(tx.db, examId, departIds, userIds, check.repoIds);
       return examId;
     });
-    examsChanged(ctx, [id]);
+    await examsChanged(ctx, [id]);
     return await getExam(ctx, id);
   } catch (e) {
     if (isForeignKeyViolation(e)) throw fail('所选人员不存在或已被删除，请刷新后重试');
@@ -341,7 +340,7 @@ export async function deleteExams(ctx: ServiceContext, ids: readonly string[]): 
     }
     if ((await repo.deleteExams(tx.db, unique)) === 0) throw missing();
   });
-  examsChanged(ctx, unique);
+  await examsChanged(ctx, unique);
 }
 
 /**
@@ -356,8 +355,8 @@ export async function setExamsState(ctx: ServiceContext, ids: readonly string[],
     await repo.setExamState(tx.db, unique, state, now);
     if (state === GenericState.NORMAL) await repo.publishExams(tx.db, unique, now);
   });
-  examsChanged(ctx, unique);
-  if (state === GenericState.DISABLED) await openPapersOfExams(ctx, unique);
+  await examsChanged(ctx, unique);
+  if (state === GenericState.DISABLED) await emit(ctx, 'exam.disabled', { examIds: unique });
 }
 
 /** How many active users the exam is open to: what publishing it would reach (password exams: everyone, who then needs the password). */
@@ -376,57 +375,11 @@ export async function audienceSize(ctx: ServiceContext, id: string): Promise<Exa
 /** Whether the exam's audience reaches the user (a password exam reaches everyone; the password is checked on entry). */
 export const inAudience = (ctx: ServiceContext, def: ExamDef, userId: string): Promise<boolean> => examReaches(ctx, def, userId);
 
-async function toOnline(ctx: ServiceContext, userId: string, defs: ExamDef[]): Promise<OnlineExam[]> {
-  const records = await recordsOf(ctx, userId, defs.map((d) => d.id));
-  const now = ctx.clock.now();
-  return defs.map((d) => {
-    const r = records.get(d.id);
-    // An exam that shows only its thank-you shows no score and no verdict, here as on its result.
-    const hidden = d.resultShow === ResultShow.THANKS;
-    return {
-      id: d.id,
-      title: d.title,
-      openType: d.openType,
-      state: examState(d, now),
-      startTime: d.startTime,
-      endTime: d.endTime,
-      totalTime: d.totalTime,
-      totalScore: d.totalScore,
-      qualifyScore: d.qualifyScore,
-      chance: d.chance,
-      tryCount: r?.tryCount ?? 0,
-      bestScore: hidden ? null : (r?.bestScore ?? null),
-      passed: hidden ? false : (r?.passed ?? false),
-      openPaperId: r?.openPaperId ?? null,
-    };
-  });
-}
-
-export async function onlinePaging(ctx: ServiceContext, userId: string, body: BodyOf<typeof onlineExamApi.onlinePaging>): Promise<Page<OnlineExam>> {
+/** A page of the exams whose audience reaches the learner, published and enabled, by title. */
+export async function pageExamDefsFor(ctx: ServiceContext, userId: string, body: BodyOf<typeof onlineExamApi.onlinePaging>): Promise<Page<ExamDef>> {
   const deptIds = await ancestorDeptIds(ctx, (await deptIdOf(ctx, userId)) || null);
   const page = await repo.pageExamsFor(ctx.db, userId, deptIds, body.params?.title?.trim() || undefined, body);
-  return { ...page, records: await toOnline(ctx, userId, page.records.map(examDefOf)) };
-}
-
-/** An exam a learner may take: instructions and rules, nothing of the composition. */
-export async function onlineDetail(ctx: ServiceContext, userId: string, id: string): Promise<ExamForLearner> {
-  const def = await findExamDef(ctx, id);
-  if (!def || def.publishTime === null || def.enabled === GenericState.DISABLED || !(await inAudience(ctx, def, userId))) throw notFound('考试不存在或您不在考试范围内');
-  const [online] = await toOnline(ctx, userId, [def]);
-  return {
-    ...online,
-    content: def.content,
-    handMin: def.handMin,
-    lateMax: def.lateMax,
-    resultShow: def.resultShow,
-    displayMode: def.displayMode,
-    leaveLimit: def.leaveLimit,
-    fullscreen: def.fullscreen,
-    blockPaste: def.blockPaste,
-    watermark: def.watermark,
-    idleLimit: def.idleLimit,
-    quCount: def.quCount,
-  };
+  return { ...page, records: page.records.map(examDefOf) };
 }
 
 /** A bank cannot be deleted while an exam draws from it (registered with the bank module). */

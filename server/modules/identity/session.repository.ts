@@ -126,16 +126,3 @@ export async function deleteExpiredSessions(db: Db, now: number): Promise<void> 
   await db.deleteFrom('sys_session').where('expire_time', '<', now).execute();
 }
 
-/** Permission tags granted to any of these roles, through role menus → function menus. */
-export async function findRolePermissionTags(db: Db, roleIds: readonly string[]): Promise<string[]> {
-  if (roleIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('sys_role_menu as rm')
-    .innerJoin('sys_menu as m', 'm.id', 'rm.menu_id')
-    .select('m.permission_tag')
-    .distinct()
-    .where('rm.role_id', 'in', roleIds)
-    .where('m.permission_tag', '!=', '')
-    .execute();
-  return rows.map((r) => r.permission_tag);
-}

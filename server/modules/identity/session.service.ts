@@ -4,6 +4,7 @@ import type { AuthUser } from '../../caller';
 import type { ServiceContext } from '../../context';
 
 export type { AuthUser } from '../../caller';
+import { permissionsOfRoles } from '../access/grants.service';
 import * as repo from './session.repository';
 
 /** What every authenticated request knows about its caller. */
@@ -46,10 +47,8 @@ export function forgetSessions(ctx: ServiceContext): void {
   ctx.sessionBus?.publish();
 }
 
-/** The permission tags of a set of roles, by the key of its sorted ids. */
-function permissionsOf(ctx: ServiceContext, rolesKey: string, roleIds: string[]): Promise<string[]> {
-  return ctx.caches.permissions.getOrLoad(rolesKey, () => repo.findRolePermissionTags(ctx.db, roleIds));
-}
+/** The permission tags of a set of roles (the access module's, cached). */
+const permissionsOf = permissionsOfRoles;
 
 /** Unknown tokens are not kept: guessing must not fill the cache. */
 const known = (found: readonly repo.SessionAccessRow[]) => found.length > 0;

@@ -8,7 +8,7 @@ import { planMove } from '../../lib/siblingOrder';
 import { ancestorIds, subtreeIds, updateSorts } from '../../lib/tree';
 import { SA_ROLE_ID } from '../../seed/constants';
 import { invalidatePermissionCache, type AuthUser } from '../identity/session.service';
-import { heldMenuIds } from '../role/role.service';
+import { heldMenuIds } from '../access/grants.service';
 import * as repo from './menu.repository';
 
 /** parentId of a top-level menu in the API (NULL in the database). */

@@ -1,14 +1,12 @@
 import type { BodyOf, MarkItem, PaperRecord, markApi } from '../../../common/api';
-import { MsgTarget, PaperState, QuType } from '../../../common/codes';
+import { PaperState, QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
-import { inTransaction, type ServiceContext } from '../../context';
+import { emit, inTransaction, type ServiceContext } from '../../context';
 import { fail, notFound } from '../../lib/errors';
-import { sendMsg } from '../msg/msg.service';
 import { answerOf, snapshotOf } from './paper.def';
 import * as repo from './paper.repository';
 import { refreshRecord } from './paper.service';
 import { recordOf } from './paper.result';
-import { addToWrongBook, wrongBookVerdict } from './wrongbook.service';
 
 /** Marking short answers by paper or by question, and finishing papers. */
 
@@ -140,20 +138,11 @@ export async function finishMarking(ctx: ServiceContext, markerId: string, paper
     await repo.updatePaper(tx.db, p.id, { state: PaperState.FINISHED, subj_score: subj, user_score: total, passed: passed ? 1 : 0, update_time: now });
     await refreshRecord(tx, p.user_id, p.exam_id);
     // What marking settled: short answers, and combined questions with a short part (a blank one
-    // included: scored 0 at hand-in, filed now). A combined question graded whole by machine was
-    // filed at hand-in already. Below the threshold it is wrong, from it a partial score.
+    // included: scored 0 at hand-in, told now). A combined question graded whole by machine was
+    // told at hand-in already.
     const marked = (r: (typeof top)[number]) => r.qu_type === QuType.SHORT || (r.qu_type === QuType.COMBINED && rows.some((x) => x.parent_id === r.qu_id && x.qu_type === QuType.SHORT));
-    const filed = top.flatMap((r) => {
-      const verdict = marked(r) ? wrongBookVerdict(r.actual_score ?? 0, r.score) : undefined;
-      return verdict ? [{ quId: r.qu_id, quType: r.qu_type, question: snapshotOf(r), json: r.question, partial: verdict === 'partial' }] : [];
-    });
-    await addToWrongBook(tx, p.user_id, p.exam_id, filed);
-  });
-  await sendMsg(ctx, markerId, {
-    title: `考试“${p.title}”阅卷完成`,
-    content: `您参加的考试“${p.title}”已阅卷完成，可在“我的成绩”中查看结果。`,
-    targetType: MsgTarget.USERS,
-    userIds: [p.user_id],
+    const missed = top.filter((r) => marked(r) && (r.actual_score ?? 0) < r.score).map((r) => ({ quId: r.qu_id, quType: r.qu_type, question: snapshotOf(r), json: r.question, earned: r.actual_score ?? 0, full: r.score }));
+    await emit(tx, 'paper.marked', { paperId: p.id, userId: p.user_id, examId: p.exam_id, title: p.title, markerId, score: total, missed });
   });
   return recordOf((await repo.findPaperListRow(ctx.db, p.id))!);
 }

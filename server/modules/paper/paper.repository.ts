@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { groupCommit } from '../../db/groupCommit';
 import { insertRows, isPostgres, jsonRowsOf, onConflictUpdate, prepared, rowsStatement, type OnConflictUpdate, type Slots } from '../../db/prepared';
 import { NAMED_MARKER } from '../../db/pgNamed';
-import type { ExamRecordRow, PaperQuRow, PaperRow, WrongBookRow } from '../../db/schema';
+import type { ExamRecordRow, PaperQuRow, PaperRow} from '../../db/schema';
 import type { TtlCache } from '../../lib/cache';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
 import { copyText, learnBase, missingBases, type SnapshotSource } from './paper.snapshot';
@@ -749,55 +749,6 @@ function shortAnswerRows(db: Db, examId: string, quId?: string, pendingOnly?: bo
   return q;
 }
 
-// ---------- wrong book ----------
-
-export function findWrong(db: Db, userId: string, examId: string, quId: string): Promise<WrongBookRow | undefined> {
-  return db.selectFrom('wrong_book').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).where('qu_id', '=', quId).executeTakeFirst();
-}
-
-const wrongIds = prepared((db, v: Slots<{ userId: string; examId: string }>) =>
-  db.selectFrom('wrong_book').select(['id', 'qu_id']).where('user_id', '=', v.userId).where('exam_id', '=', v.examId),
-);
-
-/** The wrong-book entries of a learner for one exam: which questions are there already. */
-export function wrongIdsOfExam(db: Db, userId: string, examId: string): Promise<Array<{ id: string; qu_id: string }>> {
-  return wrongIds.rows(db, { userId, examId });
-}
-
-export async function insertWrongRows(db: Db, rows: readonly WrongBookRow[]): Promise<void> {
-  await insertRows(db, 'wrong_book', rows);
-}
-
-const bump = prepared((db, v: Slots<{ id: string; question: string; now: number }>) =>
-  db.updateTable('wrong_book').set({ wrong_count: sql`wrong_count + 1`, question: v.question, update_time: v.now }).where('id', '=', v.id),
-);
-
-export async function bumpWrong(db: Db, id: string, question: string, now: number): Promise<void> {
-  await bump.run(db, { id, question, now });
-}
-
-/** A partial score on a question already in the book: its newest copy and time, unless it was ever wrong (then its record stays as it is). */
-export async function touchPartial(db: Db, id: string, question: string, now: number): Promise<void> {
-  await db.updateTable('wrong_book').set({ question, update_time: now }).where('id', '=', id).where('wrong_count', '=', 0).execute();
-}
-
-export function pageWrong(db: Db, userId: string, f: { examId?: string; title?: string; heldExamIds?: readonly string[] }, page: PageArgs): Promise<Page<WrongBookRow>> {
-  let q = db.selectFrom('wrong_book').where('user_id', '=', userId);
-  if (f.heldExamIds?.length) q = q.where('exam_id', 'not in', f.heldExamIds);
-  if (f.examId) q = q.where('exam_id', '=', f.examId);
-  if (f.title) q = q.where(contains('title', f.title));
-  return paginate(q, page, (x) => x.selectAll().orderBy('update_time', 'desc').orderBy('id', 'desc'), (r) => r as WrongBookRow);
-}
-
-export function wrongOfExam(db: Db, userId: string, examId: string): Promise<WrongBookRow[]> {
-  return db.selectFrom('wrong_book').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).orderBy('create_time').orderBy('id').execute();
-}
-
-export async function deleteWrong(db: Db, userId: string, ids: readonly string[]): Promise<number> {
-  const res = await db.deleteFrom('wrong_book').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
-  return Number(res.numDeletedRows);
-}
-
 /** Every short answer of an exam's handed-in papers, for the per-question marking list. */
 export function shortAnswerList(db: Db, examId: string) {
   return shortAnswerRows(db, examId).select(['q.qu_id', 'q.parent_id', 'q.question', 'q.needs_mark', 'p.state', 'p.id as paper_id']).execute();
@@ -811,10 +762,4 @@ export function pageShortAnswers(db: Db, f: { examId: string; quId: string; pend
     (q) => q.select(['q.paper_id', 'q.qu_id', 'u.real_name']).orderBy('p.hand_time').orderBy('p.id'),
     (r) => r,
   );
-}
-
-export async function wrongQuIds(db: Db, userId: string, heldExamIds: readonly string[] = []): Promise<string[]> {
-  let q = db.selectFrom('wrong_book').select('qu_id').distinct().where('user_id', '=', userId).where('wrong_count', '>', 0);
-  if (heldExamIds.length) q = q.where('exam_id', 'not in', heldExamIds);
-  return (await q.execute()).map((r) => r.qu_id);
 }

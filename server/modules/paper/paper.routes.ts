@@ -1,18 +1,22 @@
 import contentDisposition from 'content-disposition';
-import { userExamApi } from '../../../common/api/exam';
-import { markApi, paperApi, wrongBookApi } from '../../../common/api/paper';
+import { onlineExamApi, userExamApi } from '../../../common/api/exam';
+import { markApi, paperApi } from '../../../common/api/paper';
 import { route } from '../../lib/route';
 import { caller, type App } from '../../types';
 import * as marking from './mark.service';
+import * as online from './online.service';
 import * as records from './paper.records';
 import { exportPapers, paperAdminDetail, paperResult, pagingPapers } from './paper.result';
 import * as papers from './paper.service';
-import * as wrong from './wrongbook.service';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export default async function paperRoutes(app: App) {
   const { ctx } = app;
+  // ---------- the learner's exams ----------
+  route(app, onlineExamApi.onlinePaging, (req) => online.onlinePaging(ctx, caller(req).id, req.body));
+  route(app, onlineExamApi.onlineDetail, (req) => online.onlineDetail(ctx, caller(req).id, req.body.id));
+
   // ---------- taking an exam ----------
   route(app, paperApi.checkProcess, (req) => papers.checkProcess(ctx, caller(req).id));
   route(app, paperApi.preCheck, (req) => papers.preCheck(ctx, { userId: caller(req).id, ip: req.ip, password: req.body.password }, req.body.examId));
@@ -45,12 +49,4 @@ export default async function paperRoutes(app: App) {
   route(app, markApi.finish, (req) => marking.finishMarking(ctx, caller(req).id, req.body.id));
   route(app, markApi.finishMarked, (req) => marking.finishAllMarked(ctx, caller(req).id, req.body.examId));
 
-  // ---------- the wrong book ----------
-  route(app, wrongBookApi.paging, (req) => wrong.pagingWrong(ctx, caller(req).id, req.body));
-  route(app, wrongBookApi.next, (req) => wrong.nextWrong(ctx, caller(req).id, req.body.examId, req.body.quId));
-  route(app, wrongBookApi.check, (req) => wrong.checkWrong(ctx, caller(req).id, req.body));
-  route(app, wrongBookApi.delete, async (req) => {
-    await wrong.deleteWrong(ctx, caller(req).id, req.body.ids);
-    return null;
-  });
 }

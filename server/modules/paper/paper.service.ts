@@ -2,7 +2,8 @@ import type { BodyOf, CardItem, FillAnswerBody, FillAnswerResult, OpenPaper, Pap
 import type { AnswerInput } from '../../../common/api/qu';
 import { ExamOpenType, ExamState, GenericState, HandType, PaperEvent, PaperState, QuType, type CodeOf } from '../../../common/codes';
 import { ErrorCode } from '../../../common/errorCodes';
-import { inTransaction, type ServiceContext } from '../../context';
+import { emit, inTransaction, type ServiceContext } from '../../context';
+import type { MissedQuestion } from '../../events';
 import { perAppCache } from '../../lib/cache';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
@@ -20,7 +21,6 @@ import { getUserRecord } from '../user/user.service';
 import { answerForType, answerOf, groupsOfPaper, SAVE_GRACE_MS, saysSomething, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
 import * as repo from './paper.repository';
 import { snapshotCopy, snapshotSource, type SnapshotSource } from './paper.snapshot';
-import { addToWrongBook, wrongBookVerdict, type WrongItem } from './wrongbook.service';
 
 /**
  * Papers: a learner's attempt at an exam, from the pre-check to the hand-in. The server owns the
@@ -389,7 +389,8 @@ export async function handExam(ctx: ServiceContext, userId: string, id: string, 
 
 interface PaperGrade {
   grades: Array<{ quId: string; is_right: number; actual_score: number | null; needs_mark: number; answered: number }>;
-  wrong: WrongItem[];
+  /** Settled questions short of their full score (told with paper.handedIn: the wrong book files them). */
+  missed: MissedQuestion[];
   objScore: number;
   needsMarking: boolean;
 }
@@ -402,13 +403,12 @@ interface PaperGrade {
 function gradePaper(p: PaperRow, rows: readonly PaperQuRow[]): PaperGrade {
   const groups = groupsOfPaper(p);
   const grades: PaperGrade['grades'] = [];
-  // Settled questions not right, with whether a short answer is in them (those wait for the marking of the paper).
-  const missed: Array<WrongItem & { short: boolean }> = [];
+  // Settled questions short of full, with whether a short answer is in them (those wait for the marking of the paper).
+  const missed: Array<MissedQuestion & { short: boolean }> = [];
   let objective = 0;
   let needsMarking = false;
-  const miss = (r: PaperQuRow, q: WrongItem['question'], earned: number, short: boolean) => {
-    const verdict = wrongBookVerdict(earned, r.score);
-    if (verdict) missed.push({ quId: r.qu_id, quType: r.qu_type, question: q, json: r.question, partial: verdict === 'partial', short });
+  const miss = (r: PaperQuRow, q: MissedQuestion['question'], earned: number, short: boolean) => {
+    if (earned < r.score) missed.push({ quId: r.qu_id, quType: r.qu_type, question: q, json: r.question, earned, full: r.score, short });
   };
   for (const r of rows.filter((x) => !x.parent_id)) {
     const q = snapshotOf(r);
@@ -434,9 +434,9 @@ function gradePaper(p: PaperRow, rows: readonly PaperQuRow[]): PaperGrade {
       if (!g.needsMarking) miss(r, q, g.score, r.qu_type === QuType.SHORT);
     }
   }
-  // On a paper a marker will finish, questions with a short answer are filed then (finishMarking), once.
-  const wrong = missed.filter((m) => !(needsMarking && m.short)).map(({ short: _, ...w }) => w);
-  return { grades, wrong, objScore: Math.round(objective * 100) / 100, needsMarking };
+  // On a paper a marker will finish, questions with a short answer are told then (finishMarking), once.
+  const settled = missed.filter((m) => !(needsMarking && m.short)).map(({ short: _, ...m }) => m);
+  return { grades, missed: settled, objScore: Math.round(objective * 100) / 100, needsMarking };
 }
 
 /** A short answer left blank: 0 points, no marker needed. */
@@ -483,7 +483,8 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
     }
     await repo.insertEvent(tx.db, { id: newId(), paper_id: p.id, type: PaperEvent.HAND, time: now, detail: HandType.label(handType) });
     await refreshRecord(tx, p.user_id, p.exam_id);
-    await addToWrongBook(tx, p.user_id, p.exam_id, g.wrong);
+    const score = scoresOf(p, g).user_score;
+    await emit(tx, 'paper.handedIn', { paperId: p.id, userId: p.user_id, examId: p.exam_id, handType, awaitingMarking: g.needsMarking, score, missed: g.missed });
     return true;
   });
 }

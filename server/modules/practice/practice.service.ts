@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids';
 import { assertMayPractise, assertMayPractiseQuestion } from '../access/access.service';
 import { descendantDeptIds } from '../depart/depart.service';
 import { cryptoRng } from '../exam/paper.draw';
-import { wrongQuIdsOf } from '../paper/wrongbook.service';
+import { wrongQuIdsOf } from '../wrongbook/wrongbook.service';
 import { gradeAnswer, gradeCombined } from '../qu/qu.grading';
 import { judgePracticeAnswer, practiceAnswerOf, rightAnswerOf } from '../qu/qu.practiceJudge';
 import { orderForLearner, toPublic } from '../qu/qu.public';

@@ -3,7 +3,7 @@ import type { BodyOf } from '../../../common/api';
 import { QU_LIMITS, type QuBody, type QuDetail, type QuListItem, type QuReview, type QuSaveBody, type QuTag, type quApi } from '../../../common/api/qu';
 import { QuLevel, QuType, type CodeOf } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
-import { inTransaction, type ServiceContext } from '../../context';
+import { emit, inTransaction, type ServiceContext } from '../../context';
 import type { QuRow } from '../../db/schema';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -115,7 +115,7 @@ export async function insertQuestions(ctx: ServiceContext, repoId: string, bodie
     const first = await repo.nextSort(tx.db, repoId);
     await repo.insertQuestions(tx.db, ready.map((q, i) => toWrite(q, { id: newId(), repoId, sort: first + i, userId, now })));
   });
-  ctx.caches.qu.bankChanged(repoId);
+  await emit(ctx, 'question.changed', { repoIds: [repoId] });
   return ready.length;
 }
 
@@ -185,13 +185,13 @@ export async function saveQuestion(ctx: ServiceContext, userId: string, body: Qu
     if (current) {
       await repo.updateQuestion(tx.db, toWrite(q, { id: current.id, repoId, sort: current.repo_id === repoId ? current.sort : await repo.nextSort(tx.db, repoId), userId: current.create_by, now, createTime: current.create_time }));
       await touchRepos(tx, [repoId, current.repo_id]);
-      ctx.caches.qu.bankChanged(repoId, current.repo_id);
+      await emit(tx, 'question.changed', { repoIds: [repoId, current.repo_id] });
       return current.id;
     }
     const newQuId = newId();
     await repo.insertQuestions(tx.db, [toWrite(q, { id: newQuId, repoId, sort: await repo.nextSort(tx.db, repoId), userId, now })]);
     await touchRepos(tx, [repoId]);
-    ctx.caches.qu.bankChanged(repoId);
+    await emit(tx, 'question.changed', { repoIds: [repoId] });
     return newQuId;
   });
   return getQuestion(ctx, saved);
@@ -206,7 +206,7 @@ export async function deleteQuestions(ctx: ServiceContext, ids: readonly string[
     await touchRepos(tx, repoIds);
     return repoIds;
   });
-  ctx.caches.qu.bankChanged(...banks);
+  await emit(ctx, 'question.changed', { repoIds: banks });
 }
 
 /** Moves questions to another bank, or copies them there (copies get new ids, at the bank's end). */
@@ -230,7 +230,7 @@ export async function batchQuestions(ctx: ServiceContext, userId: string, body: 
     await touchRepos(tx, [body.repoId, ...from]);
     return [body.repoId, ...from];
   });
-  ctx.caches.qu.bankChanged(...banks);
+  await emit(ctx, 'question.changed', { repoIds: banks });
   return questions.length;
 }
 
@@ -244,7 +244,7 @@ export async function batchLevel(ctx: ServiceContext, body: BodyOf<typeof quApi.
   const n = await inTransaction(ctx, async (tx) => {
     const banks = await repo.repoIdsOf(tx.db, ids);
     const updated = await repo.setLevel(tx.db, ids, body.level, tx.clock.now());
-    ctx.caches.qu.bankChanged(...banks);
+    await emit(tx, 'question.changed', { repoIds: banks });
     return updated;
   });
   return n;

@@ -1,7 +1,7 @@
 import type { BodyOf, RepoCatalogNode, RepoCatalogRecord, RepoCatalogSaveBody, RepoRecord, RepoSaveBody, RepoStat, SortBody, repoApi } from '../../../common/api';
 import { Audience, QuLevel, QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
-import { inTransaction, type ServiceContext } from '../../context';
+import { emit, inTransaction, type ServiceContext } from '../../context';
 import { createCatalog } from '../../lib/catalog';
 import { AppError, fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -142,7 +142,7 @@ export async function deleteRepos(ctx: ServiceContext, ids: readonly string[]): 
   }
   const removed = await inTransaction(ctx, (tx) => repo.deleteRepos(tx.db, unique));
   if (removed === 0) throw missing();
-  ctx.caches.qu.bankChanged(...unique);
+  await emit(ctx, 'question.changed', { repoIds: unique });
 }
 
 /** Question counts per type and level of one bank (the exam form caps draws with it). */

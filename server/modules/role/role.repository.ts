@@ -24,22 +24,7 @@ export function pageRoles(db: Db, filters: { roleName?: string; roleType?: numbe
   return paginate(q, page, (s) => s.select(ROLE_COLUMNS).orderBy('create_time').orderBy('id'), (r) => r);
 }
 
-/** Menu ids granted to any of the roles. */
-export async function menuIdsOfRoles(db: Db, roleIds: readonly string[]): Promise<string[]> {
-  if (roleIds.length === 0) return [];
-  const rows = await db.selectFrom('sys_role_menu').select('menu_id').distinct().where('role_id', 'in', roleIds).execute();
-  return rows.map((r) => r.menu_id);
-}
 
-/** Roles among `roleIds` that grant some menu none of `heldRoleIds` grants, in one query. */
-export async function rolesGrantingMoreThan(db: Db, roleIds: readonly string[], heldRoleIds: readonly string[]): Promise<string[]> {
-  if (roleIds.length === 0) return [];
-  let q = db.selectFrom('sys_role_menu').select('role_id').distinct().where('role_id', 'in', roleIds);
-  if (heldRoleIds.length) {
-    q = q.where('menu_id', 'not in', (eb) => eb.selectFrom('sys_role_menu as held').select('held.menu_id').where('held.role_id', 'in', heldRoleIds));
-  }
-  return (await q.execute()).map((r) => r.role_id);
-}
 
 /** Menu ids granted to each of the roles, in one query. */
 export async function menuIdsByRole(db: Db, roleIds: readonly string[]): Promise<Map<string, string[]>> {

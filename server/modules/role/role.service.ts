@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import { SA_ROLE_ID, STUDENT_ROLE_ID } from '../../seed/constants';
 import { invalidatePermissionCache, type AuthUser } from '../identity/session.service';
 import { allMenuIds, existingMenuIds, menuTitles, withAncestorMenus } from '../menu/menu.service';
+import { heldMenuIds, rolesBeyond } from '../access/grants.service';
 import * as repo from './role.repository';
 
 /** Roles first start creates; they can be edited but never deleted, and keep their code and type. */
@@ -35,19 +36,6 @@ async function toRecords(ctx: ServiceContext, rows: RoleRow[]): Promise<RoleReco
 }
 
 // ---------- for other modules ----------
-
-/**
- * The roles among `roleIds` that grant a menu (and so a permission) that none of `who`'s roles
- * grants: what `who` may neither give nor take from anyone. Empty for the super administrator.
- */
-export function rolesBeyond(ctx: ServiceContext, who: AuthUser, roleIds: readonly string[]): Promise<string[]> {
-  return repo.rolesGrantingMoreThan(ctx.db, roleIds, who.roleIds);
-}
-
-/** Every menu granted to any of `who`'s roles. */
-export async function heldMenuIds(ctx: ServiceContext, who: AuthUser): Promise<Set<string>> {
-  return new Set(await repo.menuIdsOfRoles(ctx.db, who.roleIds));
-}
 
 // ---------- administrators ----------
 

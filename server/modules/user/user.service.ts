@@ -21,7 +21,7 @@ import type { LimitRule } from '../../lib/rateLimit';
 import { forgetSessions, revokeUserSessions, type AuthUser } from '../identity/session.service';
 import { assertDepartsExist, descendantDeptIds, departName } from '../depart/depart.service';
 import { countUnread } from '../msg/msg.service';
-import { rolesBeyond } from '../role/role.service';
+import { rolesBeyond } from '../access/grants.service';
 import { buildUserWorkbook } from './user.export';
 import * as repo from './user.repository';
 import type { UserFilter, UserOrder, UserRecordRow, UserRoleRow } from './user.repository';

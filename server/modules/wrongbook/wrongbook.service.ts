@@ -4,13 +4,14 @@ import { QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import { stemText } from '../../../common/richText';
 import type { ServiceContext } from '../../context';
+import type { MissedQuestion } from '../../events';
 import type { WrongBookRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { assertMayReviewWrong, heldWrongBookExams } from '../access/access.service';
 import { judgePracticeAnswer, practiceAnswerOf, rightAnswerOf } from '../qu/qu.practiceJudge';
 import { toPublic } from '../qu/qu.public';
-import * as repo from './paper.repository';
+import * as repo from './wrongbook.repository';
 
 /** The wrong book: questions a learner got wrong in an exam, as they were on the paper. */
 
@@ -48,34 +49,27 @@ export function wrongBookVerdict(actual: number, full: number): 'wrong' | 'parti
   return earned * 100 >= max * WRONG_BELOW_PERCENT ? 'partial' : 'wrong';
 }
 
-export interface WrongItem {
-  quId: string;
-  quType: number;
-  question: QuBody;
-  /** The question as JSON when the caller holds it already (the paper's snapshot). */
-  json?: string;
-  /** A partial score (部分得分): listed, but not counted as wrong. */
-  partial?: boolean;
-}
-
 /**
- * Files a learner's wrong answers of one exam in their wrong book, as the questions were on the
- * paper: new ones are added, ones already there counted again. A partial score is listed with no
- * wrong count (a question once wrong keeps its count). One read and a few writes per paper,
- * whatever its size (a whole cohort hands in at once).
+ * Files a learner's missed questions of one exam in their wrong book, as they were on the paper:
+ * new ones are added, ones already there counted again. A partial score is listed with no wrong
+ * count (a question once wrong keeps its count). One read and a few writes per paper, whatever
+ * its size (a whole cohort hands in at once). Subscribed to paper.handedIn and paper.marked.
  */
-export async function addToWrongBook(ctx: ServiceContext, userId: string, examId: string, items: readonly WrongItem[]): Promise<void> {
+export async function fileMissed(ctx: ServiceContext, userId: string, examId: string, missed: readonly MissedQuestion[]): Promise<void> {
+  const items = missed.flatMap((m) => {
+    const verdict = wrongBookVerdict(m.earned, m.full);
+    return verdict ? [{ ...m, partial: verdict === 'partial' }] : [];
+  });
   if (items.length === 0) return;
   const now = ctx.clock.now();
   const known = new Map((await repo.wrongIdsOfExam(ctx.db, userId, examId)).map((r) => [r.qu_id, r.id]));
   const fresh: WrongBookRow[] = [];
   for (const w of items) {
-    const json = w.json ?? JSON.stringify(w.question);
     const id = known.get(w.quId);
-    if (id) await (w.partial ? repo.touchPartial(ctx.db, id, json, now) : repo.bumpWrong(ctx.db, id, json, now));
+    if (id) await (w.partial ? repo.touchPartial(ctx.db, id, w.json, now) : repo.bumpWrong(ctx.db, id, w.json, now));
     else {
       const title = stemText(w.question.content, TITLE_MAX) || QuType.label(w.quType);
-      fresh.push({ id: newId(), user_id: userId, exam_id: examId, qu_id: w.quId, qu_type: w.quType, title, question: json, wrong_count: w.partial ? 0 : 1, create_time: now, update_time: now });
+      fresh.push({ id: newId(), user_id: userId, exam_id: examId, qu_id: w.quId, qu_type: w.quType, title, question: w.json, wrong_count: w.partial ? 0 : 1, create_time: now, update_time: now });
     }
   }
   await repo.insertWrongRows(ctx.db, fresh);

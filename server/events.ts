@@ -1,0 +1,44 @@
+/**
+ * The domain events of Examhall: what happened, told to whoever cares, so that a module never
+ * calls into the modules that react to it (the paper does not call the wrong book, the exam does
+ * not hand papers in). Payloads are plain data: ids and what the emitter already knows.
+ *
+ * A handler subscribes in one of two phases (server/lib/events.ts):
+ * - 'transaction': runs inside the emitter's transaction, atomic with it (the learner's record of
+ *   an exam is refreshed in the hand-in's transaction);
+ * - 'afterCommit': runs once that transaction has committed (the wrong book, caches, messages,
+ *   statistics); a failure is logged and never undoes what was committed.
+ */
+
+import type { QuBody } from '../common/api/qu';
+
+/** A question of a paper that earned less than its full score, once its score is settled. */
+export interface MissedQuestion {
+  quId: string;
+  quType: number;
+  /** The question as it was on the paper, and as JSON. */
+  question: QuBody;
+  json: string;
+  earned: number;
+  full: number;
+}
+
+export interface DomainEvents {
+  /** A learner started (drew) a paper. */
+  'paper.started': { paperId: string; userId: string; examId: string };
+  /**
+   * A paper was closed and graded: finished, or awaiting marking (its score then null). `missed`
+   * holds the questions whose score is settled and short of full (none a marker will still score).
+   */
+  'paper.handedIn': { paperId: string; userId: string; examId: string; handType: number; awaitingMarking: boolean; score: number | null; missed: readonly MissedQuestion[] };
+  /** A marker finished a paper's marking: its final score stands. `missed` holds what marking settled. */
+  'paper.marked': { paperId: string; userId: string; examId: string; title: string; markerId: string; score: number; missed: readonly MissedQuestion[] };
+  /** Exams were saved, published, enabled or deleted: what is cached of them is stale. */
+  'exam.changed': { examIds: readonly string[] };
+  /** Exams were disabled: their open papers are to be handed in. */
+  'exam.disabled': { examIds: readonly string[] };
+  /** Questions of these banks were created, changed, moved or deleted. */
+  'question.changed': { repoIds: readonly string[] };
+}
+
+export type DomainEventName = keyof DomainEvents;
