@@ -1,11 +1,11 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { ImportIssue, QuBody, QuOption, SubQu } from '../../../../common/api/qu';
+import type { ImportIssue, QuBody, SubQu } from '../../../../common/api/qu';
 import { QuType } from '../../../../common/codes';
 import { fail } from '../../../lib/errors';
 import { blankMarker, escapeHtml, JUDGE_FALSE, JUDGE_TRUE, newItemId } from '../qu.rules';
 import type { Draft, ImportDeps } from './types';
 import { replaceInText, textOf, textToHtml } from './html';
-import { mergeFeedback, partialAnswers, percent, weighChoices, type Feedback, type WeighedOption } from './moodle';
+import { mergeFeedback, partialAnswers, weighChoices, type Feedback, type WeighedOption } from './moodle';
 
 /**
  * Moodle XML (reference §3.5), graded as Moodle grades it wherever Examhall can and flagged where
