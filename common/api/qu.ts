@@ -195,6 +195,11 @@ export const ImportTextBody = Type.Object({
   text: Type.String({ minLength: 1, maxLength: 4 * 1024 * 1024 }),
   /** The target bank, when known: stems already in it are flagged as duplicates. */
   repoId: Type.Optional(Id),
+  /**
+   * Read the format from the content when it clearly is another (a GIFT export pasted as text, a
+   * <quiz> as Moodle XML): the preview's first reading. Absent or false: exactly `format`.
+   */
+  detect: Type.Optional(Type.Boolean()),
 });
 export type ImportTextBody = Static<typeof ImportTextBody>;
 
@@ -219,7 +224,15 @@ export const ImportItem = Type.Object({
   duplicate: Type.Boolean(),
 });
 export type ImportItem = Static<typeof ImportItem>;
-export const ImportParseResult = Type.Object({ format: ImportFormat, items: Type.Array(ImportItem) });
+export const ImportParseResult = Type.Object({
+  /** The format the import was read as. */
+  format: ImportFormat,
+  /** The format the file's name or the request named, when the content showed another (then read as `format`). */
+  namedFormat: Type.Optional(ImportFormat),
+  items: Type.Array(ImportItem),
+  /** How many items carry warnings. */
+  warned: Type.Integer(),
+});
 export type ImportParseResult = Static<typeof ImportParseResult>;
 
 export const ImportCommitBody = Type.Object({
@@ -227,9 +240,15 @@ export const ImportCommitBody = Type.Object({
   /** Level for items that name none. */
   level: Type.Optional(QuLevel.schema),
   items: Type.Array(QuBody, { minItems: 1, maxItems: IMPORT_MAX_ITEMS }),
+  /** How many warnings the preview showed for each item, in the order of `items` (for the report). */
+  warnings: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 1000 }), { maxItems: IMPORT_MAX_ITEMS })),
 });
 export type ImportCommitBody = Static<typeof ImportCommitBody>;
-export const ImportCommitResult = Type.Object({ created: Type.Integer() });
+export const ImportCommitResult = Type.Object({
+  created: Type.Integer(),
+  /** How many of the saved questions were saved with warnings from their preview. */
+  warned: Type.Integer(),
+});
 export type ImportCommitResult = Static<typeof ImportCommitResult>;
 
 export const QuExportBody = Type.Object({ params: Type.Optional(QuFilters), ids: Type.Optional(Type.Array(Id, { maxItems: 10_000 })) });

@@ -40,6 +40,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useMutation } from '@tanstack/react-query';
 import { CanAccess, useTranslate } from 'react-admin';
 import { quApi, type ImportFormat, type ImportIssue, type ImportItem, type ImportParseResult, type QuBody } from '../../../common/api';
@@ -59,7 +60,10 @@ const RESOURCE = 'repo/qu';
 const FORMATS: ImportFormat[] = ['xlsx', 'docx', 'text', 'gift', 'xml'];
 /** Formats sent as a file; the others are text (typed, pasted, or read from a file here). */
 const FILE_FORMATS = new Set<ImportFormat>(['xlsx', 'docx']);
-const EXTENSIONS: Record<ImportFormat, string> = { xlsx: '.xlsx', docx: '.docx', text: '.txt', gift: '.gift,.txt', xml: '.xml' };
+/** What each format's file picker offers; text files of any of the three, since the server reads their format from the content. */
+const EXTENSIONS: Record<ImportFormat, string> = { xlsx: '.xlsx', docx: '.docx', text: '.txt,.gift,.xml', gift: '.gift,.txt,.xml', xml: '.xml,.txt,.gift' };
+/** Formats a text import can be read as again from the preview. */
+const TEXT_FORMATS: ImportFormat[] = ['text', 'gift', 'xml'];
 
 /** One previewed question: the parsed item, its question as now fixed, and its current problems. */
 export interface Draft {
@@ -107,36 +111,80 @@ export function fieldLabel(field: string): string {
 }
 
 /** The preview table: every item with its problems and duplicate flag; fix opens the editor, drop removes it. */
+/** An issue's message, prefixed with the field it is about unless the message names it already ("第2个填空没有答案"). */
+function IssueText({ issue }: { issue: ImportIssue }) {
+  const label = fieldLabel(issue.field);
+  return (
+    <>
+      {label && !issue.message.startsWith(label) && (
+        <>
+          <b>{label}</b>：
+        </>
+      )}
+      <span>{issue.message}</span>
+    </>
+  );
+}
+
+/** What reading changed or dropped: amber, each with a warning sign, never blocking. */
+export function WarningList({ warnings }: { warnings: ImportIssue[] }) {
+  const translate = useTranslate();
+  return (
+    <Stack component="ul" spacing={0.5} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label={translate('examhall.quImport.warning')}>
+      {warnings.map((w, i) => (
+        <Typography component="li" variant="body2" key={i} sx={{ display: 'flex', gap: 0.5, color: 'warning.dark' }}>
+          <WarningAmberIcon sx={{ fontSize: 16, mt: '2px', flexShrink: 0 }} titleAccess={translate('examhall.quImport.warning')} />
+          <span>
+            <IssueText issue={w} />
+          </span>
+        </Typography>
+      ))}
+    </Stack>
+  );
+}
+
+type PreviewFilter = 'all' | 'errors' | 'warnings';
+
 export function ImportPreview({ drafts, onFix, onDrop }: { drafts: Draft[]; onFix: (d: Draft) => void; onDrop: (d: Draft) => void }) {
   const translate = useTranslate();
   const codeLabel = useCodeLabel();
-  const [onlyErrors, setOnlyErrors] = useState(false);
-  const shown = onlyErrors ? drafts.filter((d) => d.errors.length > 0) : drafts;
+  const [filter, setFilter] = useState<PreviewFilter>('all');
+  const warnedOf = (d: Draft) => d.item.warnings.length > 0;
+  const shown = filter === 'errors' ? drafts.filter((d) => d.errors.length > 0) : filter === 'warnings' ? drafts.filter(warnedOf) : drafts;
   const bad = drafts.filter((d) => d.errors.length > 0).length;
   const dup = drafts.filter((d) => d.item.duplicate).length;
+  const warned = drafts.filter(warnedOf).length;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const problems = (d: Draft) =>
-    d.errors.length === 0 ? (
-      <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label={translate('examhall.quImport.ok')} />
-    ) : (
-      <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
-        {d.errors.map((e, i) => {
-          // A message that names its field already ("第2个填空没有答案") is not prefixed with it again.
-          const label = fieldLabel(e.field);
-          return (
+  const problems = (d: Draft) => (
+    <Stack spacing={0.75} alignItems="flex-start">
+      {d.errors.length > 0 ? (
+        <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
+          {d.errors.map((e, i) => (
             <Typography component="li" variant="body2" key={i}>
-              {label && !e.message.startsWith(label) && (
-                <>
-                  <b>{label}</b>：
-                </>
-              )}
-              <span>{e.message}</span>
+              <IssueText issue={e} />
             </Typography>
-          );
-        })}
-      </Box>
-    );
+          ))}
+        </Box>
+      ) : (
+        <Chip
+          size="small"
+          color="success"
+          variant="outlined"
+          icon={<CheckCircleIcon />}
+          label={translate(warnedOf(d) ? 'examhall.quImport.okWithWarnings' : 'examhall.quImport.ok')}
+        />
+      )}
+      {warnedOf(d) ? <WarningList warnings={d.item.warnings} /> : null}
+    </Stack>
+  );
+  const filterSwitch = (value: Exclude<PreviewFilter, 'all'>, label: string) => (
+    <FormControlLabel
+      sx={{ mr: 0 }}
+      control={<Switch size="small" checked={filter === value} onChange={(e) => setFilter(e.target.checked ? value : 'all')} />}
+      label={translate(label)}
+    />
+  );
   const actions = (d: Draft) => (
     <>
       <Button size="small" startIcon={<EditIcon />} onClick={() => onFix(d)} aria-label={`${translate('examhall.quImport.fix')} ${d.item.index}`}>
@@ -160,14 +208,27 @@ export function ImportPreview({ drafts, onFix, onDrop }: { drafts: Draft[]; onFi
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} sx={{ mb: 1 }}>
         <Typography variant="body2" sx={{ flex: 1 }} role="status">
-          {translate('examhall.quImport.summary', { total: drafts.length, ok: drafts.length - bad, bad, dup })}
+          {translate('examhall.quImport.summary', { total: drafts.length, ok: drafts.length - bad, bad, dup, warned })}
         </Typography>
-        <FormControlLabel control={<Switch size="small" checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} />} label={translate('examhall.quImport.onlyErrors')} />
+        <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
+          {filterSwitch('errors', 'examhall.quImport.onlyErrors')}
+          {warned > 0 ? filterSwitch('warnings', 'examhall.quImport.onlyWarnings') : null}
+        </Stack>
       </Stack>
+      {warned > 0 ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: -0.5, mb: 1 }}>
+          {translate('examhall.quImport.warningsHelp')}
+        </Typography>
+      ) : null}
       {phone ? (
         <Stack spacing={1}>
           {shown.map((d) => (
-            <Paper key={d.key} variant="outlined" data-testid={`import-row-${d.item.index}`} sx={{ p: 1.5, borderColor: d.errors.length ? 'error.light' : undefined }}>
+            <Paper
+              key={d.key}
+              variant="outlined"
+              data-testid={`import-row-${d.item.index}`}
+              sx={{ p: 1.5, borderColor: d.errors.length ? 'error.light' : warnedOf(d) ? 'warning.light' : undefined }}
+            >
               <Typography variant="caption" color="text.secondary" component="div">
                 #{d.item.index} · {d.item.source} · {typeName(d)}
               </Typography>
@@ -194,12 +255,16 @@ export function ImportPreview({ drafts, onFix, onDrop }: { drafts: Draft[]; onFi
             </TableHead>
             <TableBody>
               {shown.map((d) => (
-                <TableRow key={d.key} data-testid={`import-row-${d.item.index}`} sx={d.errors.length ? { bgcolor: 'rgba(211, 47, 47, 0.05)' } : undefined}>
+                <TableRow
+                  key={d.key}
+                  data-testid={`import-row-${d.item.index}`}
+                  sx={d.errors.length ? { bgcolor: 'rgba(211, 47, 47, 0.05)' } : warnedOf(d) ? { bgcolor: 'rgba(237, 108, 2, 0.04)' } : undefined}
+                >
                   <TableCell>{d.item.index}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{d.item.source}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, minWidth: 136, maxWidth: 200, wordBreak: 'break-word' }}>{d.item.source}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{typeName(d)}</TableCell>
                   <TableCell sx={{ minWidth: 160 }}>{stem(d)}</TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>{problems(d)}</TableCell>
+                  <TableCell sx={{ minWidth: 200 }}>{problems(d)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {actions(d)}
                   </TableCell>
@@ -275,33 +340,46 @@ export function QuImportPage() {
   const [text, setText] = useState('');
   const [level, setLevel] = useState<CodeOf<typeof QuLevel>>(QuLevel.ORDINARY);
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  /** How the preview was read: the format, and the one the name or choice said when the content showed another. */
+  const [read, setRead] = useState<{ format: ImportFormat; named?: ImportFormat; fromText: boolean } | null>(null);
   const [fixing, setFixing] = useState<Draft | null>(null);
   const [created, setCreated] = useState<number | null>(null);
+  /** The report: the questions saved with warnings, as the preview showed them. */
+  const [warnedReport, setWarnedReport] = useState<{ count: number; drafts: Draft[] }>({ count: 0, drafts: [] });
   const [problem, setProblem] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const textFileRef = useRef<HTMLInputElement>(null);
   const asFile = FILE_FORMATS.has(format);
 
+  /** Reads the import: the first time the server may tell the format from the content; `as` reads it exactly as that format. */
   const parse = useMutation({
-    mutationFn: async (): Promise<ImportParseResult> => {
+    mutationFn: async (as?: ImportFormat): Promise<ImportParseResult> => {
+      const fields: Record<string, string> = { ...(repoId ? { repoId } : {}), ...(as ? { format: as } : {}) };
       if (asFile && file) {
         setProgress(0);
         try {
-          return await upload(quApi.importParse, file, repoId ? { repoId } : {}, { onProgress: (f) => setProgress(Math.round(f * 100)) });
+          return await upload(quApi.importParse, file, fields, { onProgress: (f) => setProgress(Math.round(f * 100)) });
         } finally {
           setProgress(null);
         }
       }
-      return call(quApi.importParse, { format: format as 'text' | 'gift' | 'xml', text, ...(repoId ? { repoId } : {}) });
+      const textFormat = (as ?? format) as 'text' | 'gift' | 'xml';
+      return call(quApi.importParse, { format: textFormat, text, detect: !as, ...(repoId ? { repoId } : {}) });
     },
-    onSuccess: (result) => setDrafts(toDrafts(result.items)),
+    onSuccess: (result) => {
+      setDrafts(toDrafts(result.items));
+      setRead({ format: result.format, named: result.namedFormat, fromText: !asFile });
+      // The chooser follows what was read, so 重新选择 starts from it.
+      if (!asFile && TEXT_FORMATS.includes(result.format)) setFormat(result.format);
+    },
   });
 
   const commit = useMutation({
-    mutationFn: (items: QuBody[]) => call(quApi.importCommit, { repoId, level, items }),
-    onSuccess: (result) => {
+    mutationFn: (list: Draft[]) => call(quApi.importCommit, { repoId, level, items: list.map((d) => d.question), warnings: list.map((d) => d.item.warnings.length) }),
+    onSuccess: (result, list) => {
       setCreated(result.created);
+      setWarnedReport({ count: result.warned, drafts: list.filter((d) => d.item.warnings.length > 0) });
       void invalidate();
     },
   });
@@ -320,7 +398,9 @@ export function QuImportPage() {
   const step = created !== null ? 2 : drafts ? 1 : 0;
   const restart = () => {
     setDrafts(null);
+    setRead(null);
     setCreated(null);
+    setWarnedReport({ count: 0, drafts: [] });
     setFile(null);
     setText('');
   };
@@ -443,6 +523,36 @@ export function QuImportPage() {
       {step === 1 && drafts ? (
         <Card>
           <CardContent>
+            {read ? (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'center' }} sx={{ mb: 2 }} data-testid="import-read-format">
+                <Alert severity={read.named ? 'info' : 'success'} sx={{ flex: 1, minWidth: 0, py: 0.25 }}>
+                  {read.named
+                    ? translate('examhall.quImport.readAsDetected', {
+                        format: translate(`examhall.quImport.formats.${read.format}`),
+                        named: translate(`examhall.quImport.formats.${read.named}`),
+                      })
+                    : translate('examhall.quImport.readAs', { format: translate(`examhall.quImport.formats.${read.format}`) })}
+                </Alert>
+                {read.fromText ? (
+                  <TextField
+                    select
+                    size="small"
+                    label={translate('examhall.quImport.switchFormat')}
+                    value=""
+                    disabled={parse.isPending}
+                    onChange={(e) => parse.mutate(e.target.value as ImportFormat)}
+                    sx={{ width: { xs: '100%', sm: 220 }, flexShrink: 0 }}
+                  >
+                    {TEXT_FORMATS.filter((f) => f !== read.format).map((f) => (
+                      <MenuItem key={f} value={f}>
+                        {translate(`examhall.quImport.formats.${f}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                ) : null}
+              </Stack>
+            ) : null}
+            {parse.isPending ? <LinearProgress sx={{ mb: 1 }} /> : null}
             {drafts.length === 0 ? (
               <Alert severity="info">{translate(parse.data?.items.length ? 'examhall.quImport.noneLeft' : 'examhall.quImport.empty')}</Alert>
             ) : (
@@ -463,7 +573,7 @@ export function QuImportPage() {
               <Button
                 variant="contained"
                 disabled={blocked > 0 || ready === 0 || commit.isPending}
-                onClick={() => commit.mutate((drafts ?? []).map((d) => d.question))}
+                onClick={() => commit.mutate(drafts ?? [])}
               >
                 {translate('examhall.quImport.commit', { smart_count: ready })}
               </Button>
@@ -484,7 +594,28 @@ export function QuImportPage() {
             <Stack spacing={2} alignItems="flex-start">
               <Alert severity="success" role="status">
                 {translate('examhall.quImport.done', { smart_count: created ?? 0 })}
+                {warnedReport.count > 0 ? translate('examhall.quImport.doneWarned', { smart_count: warnedReport.count }) : ''}
               </Alert>
+              {warnedReport.drafts.length > 0 ? (
+                <Box sx={{ width: '100%' }}>
+                  <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+                    {translate('examhall.quImport.warnedList')}
+                  </Typography>
+                  <Stack spacing={1} sx={{ maxHeight: 480, overflow: 'auto' }} data-testid="import-report-warnings">
+                    {warnedReport.drafts.map((d) => (
+                      <Paper key={d.key} variant="outlined" sx={{ p: 1.5, borderColor: 'warning.light' }}>
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          #{d.item.index} · {d.item.source}
+                        </Typography>
+                        <Typography variant="body2" sx={{ my: 0.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                          {stemText(d.question.content) || '—'}
+                        </Typography>
+                        <WarningList warnings={d.item.warnings} />
+                      </Paper>
+                    ))}
+                  </Stack>
+                </Box>
+              ) : null}
               <Stack direction="row" spacing={1}>
                 <Button variant="contained" component={RouterLink} to={questionsPath(repoId)}>
                   {translate('examhall.quImport.viewQuestions')}

@@ -189,7 +189,7 @@ describe('import wizard', { timeout: 60_000 }, () => {
       format: 'text',
       items: [item(1), item(2, { errors: [{ field: 'answerList', message: '单选题必须有且只有一个正确答案' }] }), item(3, { duplicate: true })],
     });
-    const commits = answer('/api/qu/qu/import/commit', { created: 2 });
+    const commits = answer('/api/qu/qu/import/commit', { created: 2, warned: 0 });
     renderScreen(<QuImportPage />, { resource: 'repo/qu', path: '/repo/qu/import?repoId=r1' });
     const ue = userEvent.setup({ delay: null });
     await ue.click(await screen.findByRole('radio', { name: '粘贴文本' }));
@@ -198,13 +198,15 @@ describe('import wizard', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByRole('textbox', { name: '粘贴试题文本' }), { target: { value: '1. 题\nA. 甲\nB. 乙\n答案：A' } });
     await ue.click(screen.getByRole('button', { name: '解析预览' }));
     await waitFor(() => expect(parses).toHaveLength(1));
-    expect(parses[0]).toEqual({ format: 'text', text: '1. 题\nA. 甲\nB. 乙\n答案：A', repoId: 'r1' });
+    // The first reading may tell the format from the content.
+    expect(parses[0]).toEqual({ format: 'text', text: '1. 题\nA. 甲\nB. 乙\n答案：A', detect: true, repoId: 'r1' });
 
     const broken = await screen.findByTestId('import-row-2');
     expect(within(broken).getByText('单选题必须有且只有一个正确答案')).toBeTruthy();
     expect(within(broken).getByText('选项')).toBeTruthy();
     expect(within(screen.getByTestId('import-row-3')).getByText('重复')).toBeTruthy();
-    expect(screen.getByText('共 3 道，2 道可导入，1 道有错误，1 道与题库中已有试题重复')).toBeTruthy();
+    expect(screen.getByText('共 3 道，2 道可导入，1 道有错误，1 道与题库中已有试题重复，0 道有提醒')).toBeTruthy();
+    expect(screen.getByTestId('import-read-format').textContent).toContain('按 粘贴文本 格式读取');
     const commit = screen.getByRole('button', { name: '导入 2 道试题' });
     expect((commit as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('还有 1 道试题有错误，请修改或移除后再导入')).toBeTruthy();
@@ -226,7 +228,7 @@ describe('import wizard', { timeout: 60_000 }, () => {
       format: 'text',
       items: [item(1, { question: { quType: QuType.SINGLE, content: '<p>坏题</p>', answerList: [{ id: 'a', content: 'A', isRight: false }, { id: 'b', content: 'B', isRight: false }] }, errors: [{ field: 'answerList', message: '单选题必须有且只有一个正确答案' }] })],
     });
-    const commits = answer('/api/qu/qu/import/commit', { created: 1 });
+    const commits = answer('/api/qu/qu/import/commit', { created: 1, warned: 0 });
     renderScreen(<QuImportPage />, { resource: 'repo/qu', path: '/repo/qu/import?repoId=r1' });
     const ue = userEvent.setup({ delay: null });
     await ue.click(await screen.findByRole('radio', { name: '粘贴文本' }));
@@ -251,7 +253,7 @@ describe('import wizard', { timeout: 60_000 }, () => {
       format: 'text',
       items: [item(1, { question: { quType: QuType.SINGLE, content: '<p>火警电话</p>', answerList: [{ id: 'a', content: '110', isRight: true }, { id: 'b', content: '119', isRight: true }] }, errors: [{ field: 'answerList', message: '单选题必须有且只有一个正确答案' }] })],
     });
-    const commits = answer('/api/qu/qu/import/commit', { created: 1 });
+    const commits = answer('/api/qu/qu/import/commit', { created: 1, warned: 0 });
     renderScreen(<QuImportPage />, { resource: 'repo/qu', path: '/repo/qu/import?repoId=r1' });
     const ue = userEvent.setup({ delay: null });
     await ue.click(await screen.findByRole('radio', { name: '粘贴文本' }));
@@ -270,6 +272,62 @@ describe('import wizard', { timeout: 60_000 }, () => {
     await ue.click(screen.getByRole('button', { name: '导入 1 道试题' }));
     await waitFor(() => expect(commits).toHaveLength(1));
     expect(commits[0].items[0].answerList.map((o: any) => o.isRight)).toEqual([false, true]);
+  });
+});
+
+describe('import warnings and formats', { timeout: 60_000 }, () => {
+  const weights = { field: 'answerList', message: '权重已忽略：选项A（50%）改按错误选项计分，正确答案只有选项B' };
+  const feedback = { field: 'analysis', message: '判断题的反馈已并入解析' };
+
+  it('says which format the content was read as, shows warnings apart from errors without blocking, re-reads in another format, and reports them', async () => {
+    answerRepos();
+    const parses = answer('/api/qu/qu/import/parse', (body: any) =>
+      body.format === 'gift' || body.detect
+        ? { format: 'gift', namedFormat: 'text', warned: 2, items: [item(1, { warnings: [weights] }), item(2, { warnings: [feedback] }), item(3)] }
+        : { format: 'text', warned: 0, items: [item(1, { errors: [{ field: '', message: '没有找到答案' }] })] },
+    );
+    const commits = answer('/api/qu/qu/import/commit', { created: 3, warned: 2 });
+    renderScreen(<QuImportPage />, { resource: 'repo/qu', path: '/repo/qu/import?repoId=r1' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.click(await screen.findByRole('radio', { name: '粘贴文本' }));
+    fireEvent.change(screen.getByRole('textbox', { name: '粘贴试题文本' }), { target: { value: '::电话:: 火警 {~%50%110 =119}' } });
+    await ue.click(screen.getByRole('button', { name: '解析预览' }));
+
+    const first = await screen.findByTestId('import-row-1');
+    expect(screen.getByTestId('import-read-format').textContent).toContain('按 GIFT（Moodle） 格式读取：文件内容是 GIFT（Moodle），不是 粘贴文本');
+    expect(screen.getByText('共 3 道，3 道可导入，0 道有错误，0 道与题库中已有试题重复，2 道有提醒')).toBeTruthy();
+    const warning = within(first).getByRole('list', { name: '提醒' });
+    // The sign is announced as 提醒 before the field and the message.
+    expect(warning.textContent).toBe('提醒选项：权重已忽略：选项A（50%）改按错误选项计分，正确答案只有选项B');
+    expect(within(first).getByText('可导入')).toBeTruthy();
+    expect(within(screen.getByTestId('import-row-3')).getByText('无问题')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '导入 3 道试题' }) as HTMLButtonElement).disabled).toBe(false);
+
+    // Only the warned ones.
+    await ue.click(screen.getByRole('switch', { name: '只看有提醒的' }));
+    expect(screen.queryByTestId('import-row-3')).toBeNull();
+    await ue.click(screen.getByRole('switch', { name: '只看有提醒的' }));
+
+    // Read as plain text: exactly that format, then back as GIFT.
+    await ue.click(screen.getByRole('combobox', { name: '改用其他格式读取' }));
+    await ue.click(await screen.findByRole('option', { name: '粘贴文本' }));
+    await waitFor(() => expect(parses).toHaveLength(2));
+    expect(parses[1]).toEqual({ format: 'text', text: '::电话:: 火警 {~%50%110 =119}', detect: false, repoId: 'r1' });
+    await waitFor(() => expect(screen.getByText('共 1 道，0 道可导入，1 道有错误，0 道与题库中已有试题重复，0 道有提醒')).toBeTruthy());
+    expect(screen.getByTestId('import-read-format').textContent).toContain('按 粘贴文本 格式读取');
+    await ue.click(screen.getByRole('combobox', { name: '改用其他格式读取' }));
+    await ue.click(await screen.findByRole('option', { name: 'GIFT（Moodle）' }));
+    await waitFor(() => expect(parses).toHaveLength(3));
+    expect(parses[2]).toMatchObject({ format: 'gift', detect: false });
+    await screen.findByText('共 3 道，3 道可导入，0 道有错误，0 道与题库中已有试题重复，2 道有提醒');
+
+    await ue.click(screen.getByRole('button', { name: '导入 3 道试题' }));
+    await waitFor(() => expect(commits).toHaveLength(1));
+    expect(commits[0].warnings).toEqual([1, 1, 0]);
+    expect(await screen.findByText('已导入 3 道试题，其中 2 道带有提醒，已按提醒所说的方式导入')).toBeTruthy();
+    const report = screen.getByTestId('import-report-warnings');
+    expect(within(report).getByText('判断题的反馈已并入解析')).toBeTruthy();
+    expect(within(report).queryByText('第3道题')).toBeNull();
   });
 });
 

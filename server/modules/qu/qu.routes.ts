@@ -1,7 +1,7 @@
 import contentDisposition from 'content-disposition';
 import { Value } from '@sinclair/typebox/value';
 import { repoApi, repoCatalogApi } from '../../../common/api/repo';
-import { IMPORT_MAX_BYTES, ImportTextBody, quApi, userQuApi } from '../../../common/api/qu';
+import { IMPORT_MAX_BYTES, ImportFormat, ImportTextBody, quApi, userQuApi } from '../../../common/api/qu';
 import { fail } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { caller, type App } from '../../types';
@@ -58,17 +58,23 @@ export default async function quRoutes(app: App) {
     }
     const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
     if (!part) throw fail('请选择要导入的文件');
-    const raw = part.fields.repoId;
-    const field = Array.isArray(raw) ? raw[0] : raw;
-    const repoId = field?.type === 'field' && typeof field.value === 'string' && REPO_ID.test(field.value) ? field.value : undefined;
-    const format = detectFormat(part.filename);
+    const fieldValue = (name: string) => {
+      const raw = part.fields[name];
+      const field = Array.isArray(raw) ? raw[0] : raw;
+      return field?.type === 'field' && typeof field.value === 'string' ? field.value : undefined;
+    };
+    const given = fieldValue('repoId');
+    const repoId = given && REPO_ID.test(given) ? given : undefined;
+    // A format the administrator chose is read as is; otherwise the name says it and the content may correct it.
+    const chosen = fieldValue('format');
+    const format = chosen && Value.Check(ImportFormat, chosen) ? chosen : detectFormat(part.filename);
     if (!format) {
       part.file.resume();
       throw fail('不支持的文件格式，请上传 Word（.docx）、Excel（.xlsx）、文本（.txt）、GIFT（.gift）或 Moodle XML（.xml）文件');
     }
     const buffer = await part.toBuffer();
     if (part.file.truncated) throw fail(`文件太大，最大 ${IMPORT_MAX_BYTES / 1024 / 1024}MB`);
-    return previewImport(ctx, who, { format, buffer, fileName: part.filename, repoId });
+    return previewImport(ctx, who, { format, buffer, fileName: part.filename, repoId, detect: format !== chosen });
   });
   route(app, quApi.importCommit, (req) => commitImport(ctx, caller(req).id, req.body));
   route(app, quApi.importTemplate, async (_req, reply) =>

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_ITEMS, type ImportCommitBody, type ImportFormat, type ImportParseResult, type QuExportBody } from '../../../common/api/qu';
+import { IMPORT_MAX_ITEMS, type ImportCommitBody, type ImportCommitResult, type ImportFormat, type ImportParseResult, type QuExportBody } from '../../../common/api/qu';
 import type { Static } from '@sinclair/typebox';
 import type { ServiceContext } from '../../context';
 import { fail } from '../../lib/errors';
@@ -18,11 +18,14 @@ export const EXPORT_MAX = 10_000;
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface ImportSource {
+  /** The format the file's name or the request named. */
   format: ImportFormat;
   text?: string;
   buffer?: Buffer;
   fileName?: string;
   repoId?: string;
+  /** Read the format from the content when it clearly is another (import/index.ts resolveFormat). */
+  detect?: boolean;
 }
 
 /**
@@ -32,13 +35,15 @@ export interface ImportSource {
  */
 export async function previewImport(ctx: ServiceContext, who: AuthUser, src: ImportSource): Promise<ImportParseResult> {
   if (src.repoId) await assertRepoExists(ctx, src.repoId);
-  const items = await parseInWorker(ctx, who, src);
+  const { format, items } = await parseInWorker(ctx, who, src);
   if (items.length === 0) throw fail('没有读到试题，请检查文件内容和格式');
   if (items.length > IMPORT_MAX_ITEMS) throw fail(`一次最多导入${IMPORT_MAX_ITEMS}道试题，请拆分后再导入`);
   const duplicate = src.repoId ? await duplicatesIn(ctx, src.repoId, items.map((i) => i.question.content)) : items.map(() => false);
   return {
-    format: src.format,
+    format,
+    ...(format !== src.format ? { namedFormat: src.format } : {}),
     items: items.map((item, i) => ({ index: i + 1, source: item.source, question: item.question, errors: item.errors, warnings: item.warnings, duplicate: duplicate[i] })),
+    warned: items.filter((i) => i.warnings.length > 0).length,
   };
 }
 
@@ -54,24 +59,24 @@ export const IMPORT_JOB_LIMITS: HeavyJobLimits = {
  * Parses an import in a worker thread, then stores the pictures it found and puts their addresses
  * where the items name them.
  */
-async function parseInWorker(ctx: ServiceContext, who: AuthUser, src: ImportSource): Promise<ParsedItem[]> {
+async function parseInWorker(ctx: ServiceContext, who: AuthUser, src: ImportSource): Promise<{ format: ImportFormat; items: ParsedItem[] }> {
   const buffer = src.buffer ? new Uint8Array(src.buffer) : undefined;
   const job = await runHeavyJob<ImportJobResult>(
     new URL('./import/import.worker.ts', import.meta.url),
-    { format: src.format, text: src.text, buffer, fileName: src.fileName },
+    { format: src.format, text: src.text, buffer, fileName: src.fileName, detect: src.detect === true },
     IMPORT_JOB_LIMITS,
   );
-  if (job.images.length === 0) return job.items;
+  if (job.images.length === 0) return { format: job.format, items: job.items };
   let json = JSON.stringify(job.items);
   for (const image of job.images) {
     const { url } = await storeBuffer(ctx, who, { kind: 'question', fileName: image.name, data: Buffer.from(image.data) });
     json = json.split(image.placeholder).join(url);
   }
-  return JSON.parse(json) as ParsedItem[];
+  return { format: job.format, items: JSON.parse(json) as ParsedItem[] };
 }
 
 /** Saves previewed questions, all or none: one that is not answerable refuses the whole commit, naming it. */
-export async function commitImport(ctx: ServiceContext, userId: string, body: ImportCommitBody): Promise<{ created: number }> {
+export async function commitImport(ctx: ServiceContext, userId: string, body: ImportCommitBody): Promise<ImportCommitResult> {
   const ready = body.items.map((q) => normalizeQuestion({ ...q, level: q.level ?? body.level }));
   const bad = ready.map((q, i) => ({ i, issues: validateQuestion(q) })).filter((x) => x.issues.length);
   if (bad.length) {
@@ -79,7 +84,8 @@ export async function commitImport(ctx: ServiceContext, userId: string, body: Im
     throw fail(`第${first.i + 1}题：${first.issues[0].message}${bad.length > 1 ? `（共${bad.length}道试题有问题）` : ''}`);
   }
   await assertRepoExists(ctx, body.repoId);
-  return { created: await insertQuestions(ctx, body.repoId, ready, userId) };
+  const created = await insertQuestions(ctx, body.repoId, ready, userId);
+  return { created, warned: (body.warnings ?? []).slice(0, ready.length).filter((n) => n > 0).length };
 }
 
 /** Questions (by id, or as a filter selects them) as an Excel file in our import template. */

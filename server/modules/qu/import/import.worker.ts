@@ -1,7 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../../lib/errors';
 import type { WorkerReply } from '../../../workers/pool';
-import { parseImport, type ImportInput, type ParsedItem } from './index';
+import type { ImportFormat } from '../../../../common/api/qu';
+import { parseImport, resolveFormat, withText, type ImportInput, type ParsedItem } from './index';
 
 /**
  * One import parsed in a worker thread (server/workers/pool.ts): the pictures a file holds come back
@@ -9,6 +10,8 @@ import { parseImport, type ImportInput, type ParsedItem } from './index';
  */
 
 export interface ImportJobResult {
+  /** The format it was read as (resolveFormat's, when asked to detect it). */
+  format: ImportFormat;
   items: ParsedItem[];
   images: Array<{ placeholder: string; data: Uint8Array; contentType: string; name: string }>;
 }
@@ -18,9 +21,10 @@ export const imagePlaceholder = (n: number) => `/api/sys/file/get/eximportpendin
 
 parentPort?.once('message', (input: ImportInput) => {
   const images: ImportJobResult['images'] = [];
-  const buffer = input.buffer ? Buffer.from(input.buffer) : undefined;
+  const read = withText({ ...input, buffer: input.buffer ? Buffer.from(input.buffer) : undefined });
+  const format = input.detect ? resolveFormat(read) : read.format;
   parseImport(
-    { ...input, buffer },
+    { ...read, format },
     {
       uploadImage: async (data, contentType, name) => {
         const placeholder = imagePlaceholder(images.length);
@@ -29,7 +33,7 @@ parentPort?.once('message', (input: ImportInput) => {
       },
     },
   ).then(
-    (items) => parentPort!.postMessage({ ok: true, value: { items, images } } satisfies WorkerReply<ImportJobResult>),
+    (items) => parentPort!.postMessage({ ok: true, value: { format, items, images } } satisfies WorkerReply<ImportJobResult>),
     (e: unknown) =>
       parentPort!.postMessage({ ok: false, code: e instanceof AppError ? e.code : undefined, message: e instanceof AppError ? e.message : '文件无法读取，请检查文件内容和格式' } satisfies WorkerReply<ImportJobResult>),
   );

@@ -1,11 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText, detectFormat, IMPORT_TEXT_GUIDE, parseImport } from './index';
+import { decodeText, detectFormat, IMPORT_TEXT_GUIDE, parseImport, resolveFormat, sniffFormat } from './index';
 import { fakeUploads, view } from './testing';
 
 describe('detectFormat', () => {
   it('tells the format by the file extension, any case', () => {
     expect(['题库.txt', 'a.DOCX', 'b.xlsx', 'c.gift', 'moodle.XML', ' d.txt '].map(detectFormat)).toEqual(['text', 'docx', 'xlsx', 'gift', 'xml', 'text']);
     expect(['a.doc', 'b.xls', 'c.pdf', 'noext', 'x.txt.exe'].map(detectFormat)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('format by content', () => {
+  const GIFT = `// 由 Moodle 导出
+$CATEGORY: $course$/top/消防
+
+::Q1:: 火警电话是 {=119 ~110}
+
+::Q2:: 电器着火应先断电。{T}
+
+简述逃生要点。{}
+`;
+  const TEXT = '1. 火警电话是\nA. 119\nB. 110\n答案：A\n\n2. 电器着火应先断电。\n答案：对';
+
+  it('reads a GIFT export saved as .txt as GIFT, and a <quiz> under any name as Moodle XML', () => {
+    expect(sniffFormat(GIFT)).toBe('gift');
+    expect(sniffFormat('\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<!-- question: 0 -->\n<quiz>\n</quiz>')).toBe('xml');
+    expect(resolveFormat({ format: 'text', text: GIFT })).toBe('gift');
+    expect(resolveFormat({ format: 'text', buffer: Buffer.from(GIFT) })).toBe('gift');
+    expect(resolveFormat({ format: 'gift', text: '<quiz><question type="essay"/></quiz>' })).toBe('xml');
+  });
+
+  it('leaves plain text plain, even with a stray brace, and a paste chosen as GIFT without any GIFT answer is read as text', () => {
+    expect(sniffFormat(TEXT)).toBeUndefined();
+    expect(sniffFormat(IMPORT_TEXT_GUIDE)).toBeUndefined();
+    const stray = `${TEXT}\n\n3. 集合 {=1} 的元素个数是\n答案：1\n\n4. 甲\n答案：对\n\n5. 乙\n答案：错`;
+    expect(sniffFormat(stray)).toBeUndefined();
+    expect(resolveFormat({ format: 'text', text: stray })).toBe('text');
+    expect(resolveFormat({ format: 'gift', text: TEXT })).toBe('text');
+    expect(resolveFormat({ format: 'xml', text: TEXT })).toBe('text');
+    // XML that is not a quiz stays XML, for its reader to refuse with the right message.
+    expect(resolveFormat({ format: 'xml', text: '<html></html>' })).toBe('xml');
+    // Word and Excel keep their format.
+    expect(resolveFormat({ format: 'docx', buffer: Buffer.from(GIFT) })).toBe('docx');
   });
 });
 

@@ -20,6 +20,53 @@ export function detectFormat(fileName: string): ImportFormat | undefined {
   return ext ? EXTENSIONS[ext] : undefined;
 }
 
+/** Moodle XML: an XML declaration and comments at most, then the <quiz> element. */
+const MOODLE_XML = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<quiz[\s>/]/;
+/** A GIFT answer: {= {~ {# {T} {F} {TRUE} {FALSE} (with feedback) — braces a plain text hardly ever holds. */
+const GIFT_ANSWER = /(?<!\\)\{\s*(?:[=~#]|(?:T|F|TRUE|FALSE)\s*[}#])/gi;
+/** A GIFT question name (::名称::) or category line at the start of a line. */
+const GIFT_LINE = /^\s*(?:::[^:\n]+::|\$CATEGORY:)/gm;
+/** A numbered line of a plain-text bank (1. 1、 (1) …). */
+const NUMBERED = /^\s*(?:\d+\s*[.、．)）]|[(（]\d+[)）])/gm;
+
+/**
+ * What a text import holds when it clearly is a structured format: Moodle XML (a <quiz>), or GIFT
+ * (answers in braces in at least half of its blocks, and not fewer than half its numbered lines);
+ * undefined for anything else.
+ */
+export function sniffFormat(text: string): 'xml' | 'gift' | undefined {
+  const head = text.replace(/^\ufeff/, '').slice(0, 64 * 1024);
+  if (MOODLE_XML.test(head)) return 'xml';
+  const blocks = text
+    .split(/\r?\n\s*\r?\n|\r?\n\s*\$CATEGORY:[^\n]*/i)
+    .filter((b) => b.trim() && !b.split(/\r?\n/).every((l) => !l.trim() || l.trim().startsWith('//'))).length;
+  const marks = (text.match(GIFT_ANSWER)?.length ?? 0) + (text.match(GIFT_LINE)?.length ?? 0);
+  const numbered = text.match(NUMBERED)?.length ?? 0;
+  return marks > 0 && marks * 2 >= blocks && marks * 2 >= numbered ? 'gift' : undefined;
+}
+
+/**
+ * The format to read an import as: the one its name or the administrator named, unless its content
+ * clearly is another (a Moodle GIFT export saved as .txt is GIFT, a <quiz> is Moodle XML, a paste
+ * chosen as GIFT without a single GIFT answer is plain text). Word and Excel files keep their format.
+ */
+export function resolveFormat(input: ImportInput): ImportFormat {
+  if (!isTextFormat(input.format)) return input.format;
+  const text = textOfInput(input);
+  const sniffed = sniffFormat(text);
+  if (sniffed) return sniffed;
+  // XML that is no quiz stays XML: its reader says what is wrong with it.
+  return input.format === 'xml' && /^\s*</.test(text.replace(/^\ufeff/, '')) ? 'xml' : 'text';
+}
+
+/** Formats read as text (pasted, or a .txt / .gift / .xml file); the others are files. */
+export const isTextFormat = (format: ImportFormat): format is 'text' | 'gift' | 'xml' => format === 'text' || format === 'gift' || format === 'xml';
+
+/** The import with its text decoded once (for text formats uploaded as a file). */
+export function withText(input: ImportInput): ImportInput {
+  return isTextFormat(input.format) && input.text === undefined && input.buffer ? { ...input, text: decodeText(input.buffer) } : input;
+}
+
 /** Text of a text-format upload: UTF-8 (with or without BOM), else GB18030 as Windows Notepad in China saves it. */
 export function decodeText(buffer: Buffer): string {
   const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(buffer);

@@ -9,6 +9,8 @@ export interface ImportInput {
   /** The uploaded file (text formats are read from it as UTF-8 when `text` is not given). */
   buffer?: Buffer;
   fileName?: string;
+  /** Read the format from the content when it clearly is another than `format` (resolveFormat). */
+  detect?: boolean;
 }
 
 export interface ImportDeps {
