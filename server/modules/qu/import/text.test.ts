@@ -288,7 +288,8 @@ B. 乙
 `);
     expect(items.map((i) => i.type)).toEqual(['单选题', '多选题', '判断题', '填空题', '填空题', '简答题', '简答题']);
     expect(items[4]).toEqual({ type: '填空题', content: '括号<span data-blank="1"></span>也是填空', blanks: ['空'] });
-    expect(items[6]).toEqual({ type: '简答题', content: '没有答案的简答' });
+    // No answer line, no options, no tag: not a question the import can take as it is.
+    expect(items[6]).toEqual({ type: '简答题', content: '没有答案的简答', errors: ['没有找到答案'] });
   });
 
   it('a choice stem may hold （\u3000） or ____ without becoming a fill-in', async () => {
@@ -335,7 +336,7 @@ describe('text import: analysis, level, knowledge points', () => {
   });
 
   it('reports a level it cannot read', async () => {
-    expect((await one('1. 题\n难度：超级难')).errors).toEqual(['难度“超级难”无法识别，请写易、中、难（或普通、较难）']);
+    expect((await one('1. 题\n答案：参考\n难度：超级难')).errors).toEqual(['难度“超级难”无法识别，请写易、中、难（或普通、较难）']);
   });
 });
 
@@ -525,7 +526,7 @@ describe('text import: numbered statements inside a stem', () => {
 
   it('a type name on its own line after a blank line heads a section; right under a tagged stem it is text', async () => {
     expect(await parse('1. 简述要点\n\n多选题\n2. 甲\nA. 一\nB. 二\n答案：A')).toEqual([
-      { type: '简答题', content: '简述要点' },
+      { type: '简答题', content: '简述要点', errors: ['没有找到答案'] },
       { type: '多选题', content: '甲', options: ['*一', '二'] },
     ]);
     expect((await one('1.【组合题】\n阅读理解\n(1) 小题\n答案：参考')).content).toBe('阅读理解');
