@@ -39,7 +39,7 @@ const keyOf = (f: string) => f.replace(/\s+/g, '').replace(/\d+/g, '#');
 const letters = (f: string) => (f.match(/[\p{L}\p{N}]/gu) ?? []).length;
 
 /**
- * The lines to remove, by index, with the text to name in the warning.
+ * The lines to remove, by index, with their text (to name in the warning).
  * `structural` answers whether a (width-folded) line is part of the question syntax.
  */
 export function pageFurniture(lines: PageLine[], structural: (folded: string) => boolean): Map<number, string> {
@@ -50,7 +50,7 @@ export function pageFurniture(lines: PageLine[], structural: (folded: string) =>
   folded.forEach((f, i) => {
     if (!f) return;
     if (PAGE_NUMBER.some((re) => re.test(f))) {
-      removed.set(i, f);
+      removed.set(i, lines[i].text.trim());
       return;
     }
     const of = PAGE_OF.exec(f);
@@ -61,7 +61,7 @@ export function pageFurniture(lines: PageLine[], structural: (folded: string) =>
     if (at) at.push(i);
     else byKey.set(key, [i]);
   });
-  for (const at of totals.values()) if (at.length >= REPEATS) for (const i of at) removed.set(i, folded[i]);
+  for (const at of totals.values()) if (at.length >= REPEATS) for (const i of at) removed.set(i, lines[i].text.trim());
   const nextText = (i: number) => {
     for (let j = i + 1; j < folded.length; j += 1) if (folded[j]) return folded[j];
     return '';
@@ -71,7 +71,7 @@ export function pageFurniture(lines: PageLine[], structural: (folded: string) =>
     if (at.some((i, k) => k > 0 && i - at[k - 1] < MIN_GAP)) continue;
     const asStem = at.filter((i) => FIRST_OPTION.test(nextText(i))).length;
     if (asStem * 2 >= at.length) continue;
-    for (const i of at) removed.set(i, folded[i]);
+    for (const i of at) removed.set(i, lines[i].text.trim());
   }
   return removed;
 }

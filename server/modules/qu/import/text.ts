@@ -601,7 +601,7 @@ class TextParser {
   private answer(t: Builder, line: SourceLine, f: string, at: number) {
     const record = RECORD_AFTER.exec(f.slice(at));
     const end = record ? at + record.index : f.length;
-    if (record) t.record.push(f.slice(end).trim());
+    if (record) t.record.push(line.text.slice(end).trim());
     // Platforms write the right option's text after its letters: 正确答案: B:北京;
     const letters = /^(\s*[A-Za-z](?:[\s,、]*[A-Za-z])*)\s*:/.exec(f.slice(at, end));
     t.raw.answer = [this.cut(line, at, letters ? at + letters[1].length : end)];
@@ -620,7 +620,7 @@ class TextParser {
       case 'mine': {
         // 我的答案: AB 正确答案: ABD — the right one wins; the learner's is only a record.
         const right = RIGHT_ANSWER.exec(f.slice(at));
-        const mine = right ? f.slice(at, at + right.index) : f.slice(at);
+        const mine = line.text.slice(at, right ? at + right.index : undefined);
         t.record.push(`我的答案 ${mine.replace(/[;\s]+$/, '').trim() || '（空）'}`);
         if (right) return this.answer(t, line, f, at + right.index + right[0].length);
         if (!t.answered) t.mineOnly = true;
