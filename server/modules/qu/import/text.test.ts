@@ -534,7 +534,7 @@ describe('text import: numbered statements inside a stem', () => {
 });
 
 /** Items with what reading changed or dropped, as the preview shows it. */
-const read = async (text: string) =>
+const read = async (text: string): Promise<Record<string, unknown>[]> =>
   (await parseImport({ format: 'text', text }, fakeUploads().deps)).map((i) => ({ ...view(i), ...(i.warnings.length ? { warnings: i.warnings.map((w) => w.message) } : {}) }));
 
 describe('text import: headings are whole lines, never a wrapped fragment', () => {
