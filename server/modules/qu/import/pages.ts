@@ -55,7 +55,7 @@ export function pageFurniture(lines: PageLine[], structural: (folded: string) =>
     }
     const of = PAGE_OF.exec(f);
     if (of) totals.set(of[2], [...(totals.get(of[2]) ?? []), i]);
-    if (f.length > MAX_LENGTH || letters(f) < 2 || structural(f)) return;
+    if (f.length > MAX_LENGTH) return;
     const key = keyOf(f);
     const at = byKey.get(key);
     if (at) at.push(i);
@@ -67,7 +67,8 @@ export function pageFurniture(lines: PageLine[], structural: (folded: string) =>
     return '';
   };
   for (const at of byKey.values()) {
-    if (at.length < REPEATS) continue;
+    // Only lines that repeat are looked at closely: most lines of a document are unique.
+    if (at.length < REPEATS || letters(folded[at[0]]) < 2 || at.some((i) => structural(folded[i]))) continue;
     if (at.some((i, k) => k > 0 && i - at[k - 1] < MIN_GAP)) continue;
     const asStem = at.filter((i) => FIRST_OPTION.test(nextText(i))).length;
     if (asStem * 2 >= at.length) continue;

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ImportIssue, QuBody, QuOption } from '../../../../common/api/qu';
 import { QuType } from '../../../../common/codes';
 import { fail } from '../../../lib/errors';
@@ -388,7 +388,9 @@ function headerOf(ws: ExcelJS.Worksheet): { header: number; columns: Map<string,
 }
 
 export async function parseXlsx(buffer: Buffer, deps: ImportDeps): Promise<Draft[]> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded when a workbook is read: a pasted text's worker starts without it.
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(buffer as unknown as ExcelJS.Buffer);
   } catch {
