@@ -88,7 +88,8 @@ const MARKS = new Map<string, boolean>([
 const judgeKey = (text: string) =>
   htmlToText(text)
     .normalize('NFKC')
-    .replace(/[\s。.!！\ufe0f]+/g, '')
+    .replace(/\ufe0f/g, '')
+    .replace(/[\s。.!！]+/g, '')
     .toLowerCase();
 
 /** A true/false answer in any of the words and marks teachers use (正确/错误, 对/错, √/×, ✔/✘, ❌, T/F …). */
