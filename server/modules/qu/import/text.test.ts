@@ -584,9 +584,16 @@ B. 二
   });
 
   it('lines numbered 一、二、 inside a stem are its text; between questions they head a section', async () => {
-    expect(await read('1. 下列说法中\n一、燃烧需要氧气\n二、水能灭所有火\n正确的是\nA. 一\nB. 二\n答案：A\n二、其他\n2. 乙\n答案：对')).toEqual([
+    expect(await read('1. 下列说法中\n一、燃烧需要氧气\n二、水能灭所有火\n正确的是\nA. 一\nB. 二\n答案：A\n\n二、其他\n2. 乙\n答案：对')).toEqual([
       { type: '单选题', content: '下列说法中<br />一、燃烧需要氧气<br />二、水能灭所有火<br />正确的是', options: ['*一', '二'] },
       { type: '判断题', content: '乙', options: ['*正确', '错误'] },
+    ]);
+  });
+
+  it('一、二、 enumerating a reference answer or an analysis stay in it', async () => {
+    expect(await read('1. 简述火灾原因\n参考答案：\n一、电线老化\n二、用电过载\n解析：原因有\n一、线路\n二、用电\n2. 下一题\n答案：对')).toEqual([
+      { type: '简答题', content: '简述火灾原因', ref: '一、电线老化<br />二、用电过载', analysis: '原因有<br />一、线路<br />二、用电' },
+      { type: '判断题', content: '下一题', options: ['*正确', '错误'] },
     ]);
   });
 });

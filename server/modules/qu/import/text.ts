@@ -140,7 +140,8 @@ export const splitTags = (text: string) =>
  * How sure a line is a heading. `tag`: a bracketed type alone (【判断题】), the question's own tag
  * right under its stem, else a heading. `strong`: numbered (一、单选题) or with a count
  * (单选题（共20题）), always a heading. `weak`: a bare type name (判断, 单选题), and `loose`: a
- * numbered line without a type (一、基础知识): headings only between questions, right before one.
+ * numbered line without a type (一、基础知识): headings only between questions, right before one
+ * (a loose one naming no type also only after a blank line: under an answer it enumerates).
  */
 interface Heading {
   type?: QuTypeValue | 'choice';
@@ -344,6 +345,8 @@ class TextParser {
       return true;
     }
     if ((head.kind === 'weak' || head.kind === 'loose') && (this.midQuestion || !this.questionFollows())) return false;
+    // 一、电线老化 under 参考答案： or 解析： enumerates; naming no type, only a blank line before makes it a heading.
+    if (head.kind === 'loose' && head.type === undefined && t && !this.blankBefore) return false;
     this.close();
     if (head.type !== undefined || !head.sub) this.section = head.type;
     return true;
