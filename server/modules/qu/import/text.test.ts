@@ -656,8 +656,13 @@ describe('text import: question numbers', () => {
     ]);
   });
 
-  it('a number that does not continue the sequence is text', async () => {
+  it('a number that does not continue the sequence, or a decimal inside a stem, is text', async () => {
     expect(await read('1. 计算\n2018年的\nA. 一\nB. 二\n答案：A')).toEqual([{ type: '单选题', content: '计算<br />2018年的', options: ['*一', '二'] }]);
+    expect(await read('1. 甲\n答案：对\n2. 一根绳子长\n3.5米，剪去一半后长多少\nA. 1.75米\nB. 2米\n答案：A\n3. 乙\n答案：错')).toEqual([
+      { type: '判断题', content: '甲', options: ['*正确', '错误'] },
+      { type: '单选题', content: '一根绳子长<br />3.5米，剪去一半后长多少', options: ['*1.75米', '2米'] },
+      { type: '判断题', content: '乙', options: ['正确', '*错误'] },
+    ]);
   });
 });
 
@@ -701,7 +706,7 @@ D. 绿
   });
 
   it('the right answer on its own line wins over the learner’s; the learner’s alone is not taken as right', async () => {
-    expect(await read('1. 题干\nA. 甲\nB. 乙\n我的答案：A\n正确答案：B')).toEqual([{ type: '单选题', content: '题干', options: ['甲', '*乙'], warnings: ['已忽略作答记录：我的答案 A'] }]);
+    expect(await read('1. 题干\nA. 甲\nB. 乙\n我的答案：A\n正确答案：B\n得分：0')).toEqual([{ type: '单选题', content: '题干', options: ['甲', '*乙'], warnings: ['已忽略作答记录：我的答案 A；得分：0'] }]);
     expect(await read('1. 题干\nA. 甲\nB. 乙\n正确答案：B 我的答案：A')).toEqual([{ type: '单选题', content: '题干', options: ['甲', '*乙'], warnings: ['已忽略作答记录：我的答案：A'] }]);
     expect(await read('1. 题干\nA. 甲\nB. 乙\n我的答案：A')).toEqual([
       { type: '单选题', content: '题干', options: ['甲', '乙'], errors: ['只有“我的答案”，没有找到正确答案', '单选题必须有且只有一个正确答案'], warnings: ['已忽略作答记录：我的答案 A'] },

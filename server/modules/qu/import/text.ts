@@ -89,7 +89,7 @@ const TAG_END = new RegExp(`\\s*${BRACKET_OPEN}\\s*${TAG_BODY}${BRACKET_CLOSE}\\
 const SCORE_START = new RegExp(`^\\s*${BRACKET_OPEN}\\s*(?:本题|共|分值)?\\s*:?\\s*${SCORE}\\s*${BRACKET_CLOSE}\\s*`);
 const SCORE_END = new RegExp(`\\s*${BRACKET_OPEN}\\s*(?:本题|共|分值)?\\s*:?\\s*${SCORE}\\s*${BRACKET_CLOSE}\\s*$`);
 /** A line that is only a score (2.0分, 得分：2), as platforms write under an answer. */
-const SCORE_LINE = /^\s*(?:(?:本题)?得分\s*:?\s*)?\d{1,3}(?:\.\d+)?\s*分\s*$/;
+const SCORE_LINE = /^\s*(?:(?:本题)?得分\s*:?\s*\d{1,3}(?:\.\d+)?\s*分?|\d{1,3}(?:\.\d+)?\s*分)\s*$/;
 /** ----, ====, ****, ———: a separator, read as a blank line. */
 const SEPARATOR = /^\s*(?:[-=*~#+—─━═_]\s*){3,}$/;
 const UNDERSCORES_ONLY = /^\s*_+\s*$/;
@@ -316,7 +316,7 @@ class TextParser {
     }
     const t = this.target;
     if (t?.record.length && (t.phase === 'answer' || t.phase === 'meta') && SCORE_LINE.test(f)) {
-      t.record.push(f.trim());
+      t.record.push(line.text.trim());
       return;
     }
     const head = headingOf(f);
@@ -381,8 +381,8 @@ class TextParser {
     const between = !!t && (this.blankBefore || t.phase !== 'stem');
     const digit = NUM_DOT_DIGIT.exec(f);
     const no = digit ? Number(digit[1]) : undefined;
-    // 1.5 is a decimal unless it is the next question's number (、 never is a decimal point).
-    if (digit && no === next && (digit[2] === '、' || this.lastNo >= 1)) return { no, at: digit.index + digit[0].length, style: 'dot', weak: true };
+    // 3.5 is a decimal unless it is the next question's number, between questions (、 never is a decimal point).
+    if (digit && no === next && (this.lastNo === 0 ? digit[2] === '、' : between)) return { no, at: digit.index + digit[0].length, style: 'dot', weak: true };
     for (const [re, style] of [
       [NUM_TAB, 'tab'],
       [NUM_SPACE, 'space'],
