@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { QuBody, SubQu } from '../../../common/api/qu';
 import { QuLevel, QuType } from '../../../common/codes';
 import { IMPORT_XLSX_GUIDE } from './import/guide';
@@ -118,7 +118,9 @@ function addGuideSheet(wb: ExcelJS.Workbook) {
 export async function buildQuestionWorkbook(questions: QuBody[]): Promise<Buffer> {
   const needed = Math.max(MIN_OPTION_COLUMNS, ...questions.flatMap((q) => [optionsNeeded(q), ...(q.subList ?? []).map(optionsNeeded)]));
   const columns = Math.min(MAX_OPTION_COLUMNS, needed);
-  const wb = new ExcelJS.Workbook();
+  // Loaded when a workbook is written: the importers that only need the column names start without it.
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   wb.creator = 'Examhall';
   const ws = wb.addWorksheet(QUESTION_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
   const headers = [COLUMNS.type, COLUMNS.stem, ...Array.from({ length: columns }, (_, i) => optionHeader(i)), COLUMNS.answer, COLUMNS.analysis, COLUMNS.level, COLUMNS.tags, COLUMNS.share];

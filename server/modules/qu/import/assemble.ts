@@ -35,9 +35,11 @@ export interface RawQuestion {
   subs: RawQuestion[];
   /** Problems met while reading it. */
   errors: ImportIssue[];
+  /** What reading changed or dropped (a page header, a score tag, a title line …): shown, never blocking. */
+  warnings: ImportIssue[];
 }
 
-export const emptyRaw = (source: string): RawQuestion => ({ source, stem: [], options: [], left: [], analysis: [], tags: [], subs: [], errors: [] });
+export const emptyRaw = (source: string): RawQuestion => ({ source, stem: [], options: [], left: [], analysis: [], tags: [], subs: [], errors: [], warnings: [] });
 
 /** The names teachers give the types, in tags (【单选题】), headings (一、单选题) and the 题型 column. */
 const TYPE_NAMES: [QuTypeValue | 'choice', string[]][] = [
@@ -75,11 +77,32 @@ function parseLetters(text: string): string[] | undefined {
   return [...new Set(t.replace(/[^A-Z]/g, '').split(''))];
 }
 
+/** Marks read as true/false beyond judgeWord's words: the emoji crosses and ticks. */
+const MARKS = new Map<string, boolean>([
+  ['❌', false],
+  ['✖', false],
+  ['❎', false],
+  ['✅', true],
+  ['☑', true],
+]);
+const judgeKey = (text: string) =>
+  htmlToText(text)
+    .normalize('NFKC')
+    .replace(/\ufe0f/g, '')
+    .replace(/[\s。.!！]+/g, '')
+    .toLowerCase();
+
+/** A true/false answer in any of the words and marks teachers use (正确/错误, 对/错, √/×, ✔/✘, ❌, T/F …). */
+export function judgeOf(text: string): boolean | undefined {
+  const key = judgeKey(text);
+  return MARKS.get(key) ?? judgeWord(key);
+}
+
 /** Only the words a teacher would write for true/false without saying the type (1, 0, y, n… mean other things). */
-const INFERRED_JUDGE = new Set(['正确', '错误', '对', '错', '√', '×', '✓', '✔', '✗', '✘', '是', '否', 't', 'f', 'true', 'false']);
+const INFERRED_JUDGE = new Set(['正确', '错误', '对', '错', '√', '×', '✓', '✔', '✗', '✘', '是', '否', 't', 'f', 'true', 'false', ...MARKS.keys()]);
 function inferJudge(text: string): boolean | undefined {
-  const key = text.normalize('NFKC').replace(/[\s。.!！]+/g, '').toLowerCase();
-  return INFERRED_JUDGE.has(key) ? judgeWord(key) : undefined;
+  const key = judgeKey(text);
+  return INFERRED_JUDGE.has(key) ? judgeOf(key) : undefined;
 }
 
 /** True/false options written as options: A.正确 B.错误, A.对 B.错, A.√ B.× … */
@@ -161,7 +184,7 @@ function buildChoice(raw: RawQuestion, report: (field: string, message: string) 
   const letters = raw.answer ? parseLetters(text) : undefined;
   const hint = hintOf(raw);
   const judgeLike = isJudgeLike(options);
-  const word = hint === QuType.JUDGE ? judgeWord(text) : inferJudge(text);
+  const word = hint === QuType.JUDGE ? judgeOf(text) : inferJudge(text);
   let type: QuTypeValue;
   if (hint === QuType.SINGLE || hint === QuType.MULTIPLE || hint === QuType.JUDGE) type = hint;
   else if (options.length === 0 && word !== undefined) type = QuType.JUDGE;
@@ -180,13 +203,18 @@ function buildChoice(raw: RawQuestion, report: (field: string, message: string) 
   let right: Set<string>;
   const byLetter = letters?.length === 1 && options.some((o) => o.letter === letters[0]);
   if (type === QuType.JUDGE && !byLetter && word !== undefined) {
-    right = new Set(options.filter((o) => judgeWord(htmlToText(o.html)) === word).map((o) => o.letter));
+    right = new Set(options.filter((o) => judgeOf(o.html) === word).map((o) => o.letter));
   } else {
     right = new Set(letters ?? []);
     if (raw.answer && text && !letters) report('answerList', `答案“${text}”不是选项字母`);
     for (const l of right) if (!options.some((o) => o.letter === l)) report('answerList', `答案中的${l}没有对应的选项`);
   }
-  q.answerList = options.map((o): QuOption => ({ content: o.html, isRight: right.has(o.letter) }));
+  // True/false options written as marks (A. ✔ B. ❌) are stored as the two words.
+  const content = (html: string) => {
+    const mark = type === QuType.JUDGE ? judgeOf(html) : undefined;
+    return mark === undefined ? html : mark ? JUDGE_TRUE : JUDGE_FALSE;
+  };
+  q.answerList = options.map((o): QuOption => ({ content: content(o.html), isRight: right.has(o.letter) }));
   return q;
 }
 
@@ -242,7 +270,7 @@ function hintOf(raw: RawQuestion): QuTypeValue | 'choice' | undefined {
   return s;
 }
 
-const IN_STEM = /[(（][\s\u3000]*([A-Za-zＡ-Ｚａ-ｚ]{1,10}|√|×|✓|✗|对|错|正确|错误)[\s\u3000]*[)）]/g;
+const IN_STEM = /[(（][\s\u3000]*([A-Za-zＡ-Ｚａ-ｚ]{1,10}|√|×|✓|✔|✗|✘|❌\ufe0f?|✖|对|错|正确|错误)[\s\u3000]*[)）]/g;
 
 /**
  * Teachers often write the answer inside the stem's brackets: 下列……是（ B ）, 地球是圆的（√）.
@@ -284,14 +312,21 @@ function buildSingle(raw: RawQuestion, report: (field: string, message: string) 
   const word = raw.answer ? inferJudge(text) : undefined;
   if (word !== undefined && !blanks.underscores) return buildChoice(raw, report);
   if (blanks.underscores || blanks.parens) return buildFill(raw);
+  // A short answer needs its reference answer or a tag saying so: study notes or program code are
+  // not questions, and must not come through as ones.
+  if (!text) report('refAnswer', NO_ANSWER);
   return buildShort(raw);
 }
+
+/** A question with no answer line, no options and no type tag. */
+export const NO_ANSWER = '没有找到答案';
 
 /** A raw question understood: its type settled, its answers placed. */
 export function assemble(raw: RawQuestion): Draft {
   const errors: ImportIssue[] = [...raw.errors];
   const report = (field: string, message: string) => errors.push({ field, message });
-  if (hintOf(raw) !== QuType.COMBINED) return { source: raw.source, question: buildSingle(raw, report), errors };
+  const warnings: ImportIssue[] = [...raw.warnings];
+  if (hintOf(raw) !== QuType.COMBINED) return { source: raw.source, question: buildSingle(raw, report), errors, warnings };
 
   const q = base(raw, QuType.COMBINED);
   if (raw.answer?.some((l) => htmlToText(l).trim())) report('subList', '组合题的答案请写在各小题下面');
@@ -299,6 +334,7 @@ export function assemble(raw: RawQuestion): Draft {
     const at = `subList.${i}.`;
     const subReport = (field: string, message: string) => report(at + field, `第${i + 1}小题：${message}`);
     for (const e of sub.errors) subReport(e.field, e.message);
+    for (const w of sub.warnings) warnings.push({ field: at + w.field, message: `第${i + 1}小题：${w.message}` });
     if (hintOf(sub) === QuType.COMBINED) {
       subReport('quType', '小题不能是组合题');
       return { quType: QuType.SHORT, content: joinLines(sub.stem), share: sub.share ?? 1 };
@@ -306,5 +342,5 @@ export function assemble(raw: RawQuestion): Draft {
     const { quType, content, analysis, answerList, refAnswer, blanks, leftList, rightList } = buildSingle(sub, subReport);
     return { quType: quType as SubQu['quType'], content, analysis, share: sub.share ?? 1, answerList, refAnswer, blanks, leftList, rightList };
   });
-  return { source: raw.source, question: q, errors };
+  return { source: raw.source, question: q, errors, warnings };
 }

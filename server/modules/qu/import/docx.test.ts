@@ -119,3 +119,49 @@ describe('Word import', () => {
     await expect(bad).rejects.toThrow('文件无法读取，请确认是有效的 Word 文档');
   });
 });
+
+describe('Word import: documents converted from print', () => {
+  it('removes the page header and page numbers repeated through the document, numbers written 1<TAB>, and keeps a wrapped type name as text', async () => {
+    const header = '电工作业安全培训题库';
+    const buffer = await makeDocx([
+      header,
+      '一、单选题',
+      '1\t电气设备着火时应使用',
+      'A.\t干粉灭火器',
+      'B.\t泡沫灭火器，需要',
+      '判断',
+      '答案：A',
+      '第 1 页 共 2 页',
+      header,
+      '2\t绝缘手套应定期做',
+      'A. 外观检查',
+      header,
+      'B. 耐压试验',
+      '答案：B',
+      '3\t安全电压一般不超过',
+      'A. 36V',
+      'B. 220V',
+      '我的答案: B 正确答案: A',
+      header,
+      '第 2 页 共 2 页',
+    ]);
+    const items = await parseImport({ format: 'docx', buffer, fileName: '题库.docx' }, fakeUploads().deps);
+    expect(items.map((i) => ({ ...view(i), source: i.source, warnings: i.warnings.map((w) => w.message) }))).toEqual([
+      {
+        type: '单选题',
+        content: '电气设备着火时应使用',
+        options: ['*干粉灭火器', '泡沫灭火器，需要<br />判断'],
+        source: '第1题（第3段）',
+        warnings: [`已去除页眉/页脚“${header}”（第1段）`, '已去除页眉/页脚“第 1 页 共 2 页”（第8段）', `已去除页眉/页脚“${header}”（第9段）`],
+      },
+      { type: '单选题', content: '绝缘手套应定期做', options: ['外观检查', '*耐压试验'], source: '第2题（第10段）', warnings: [`已去除页眉/页脚“${header}”（第12段）`] },
+      {
+        type: '单选题',
+        content: '安全电压一般不超过',
+        options: ['*36V', '220V'],
+        source: '第3题（第15段）',
+        warnings: [`已去除页眉/页脚“${header}”（第19段）`, '已去除页眉/页脚“第 2 页 共 2 页”（第20段）', '已忽略作答记录：我的答案 B'],
+      },
+    ]);
+  });
+});

@@ -1,4 +1,3 @@
-import mammoth from 'mammoth';
 import { fail } from '../../../lib/errors';
 import { assemble, type Draft } from './assemble';
 import { textOf } from './html';
@@ -99,6 +98,8 @@ export async function parseDocx(buffer: Buffer, deps: ImportDeps): Promise<Draft
   let count = 0;
   let html: string;
   try {
+    // Loaded when a Word file is read: a pasted text's worker starts without it.
+    const { default: mammoth } = await import('mammoth');
     const result = await mammoth.convertToHtml(
       { buffer },
       {

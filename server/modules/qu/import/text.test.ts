@@ -288,7 +288,8 @@ B. 乙
 `);
     expect(items.map((i) => i.type)).toEqual(['单选题', '多选题', '判断题', '填空题', '填空题', '简答题', '简答题']);
     expect(items[4]).toEqual({ type: '填空题', content: '括号<span data-blank="1"></span>也是填空', blanks: ['空'] });
-    expect(items[6]).toEqual({ type: '简答题', content: '没有答案的简答' });
+    // No answer line, no options, no tag: not a question the import can take as it is.
+    expect(items[6]).toEqual({ type: '简答题', content: '没有答案的简答', errors: ['没有找到答案'] });
   });
 
   it('a choice stem may hold （\u3000） or ____ without becoming a fill-in', async () => {
@@ -335,7 +336,7 @@ describe('text import: analysis, level, knowledge points', () => {
   });
 
   it('reports a level it cannot read', async () => {
-    expect((await one('1. 题\n难度：超级难')).errors).toEqual(['难度“超级难”无法识别，请写易、中、难（或普通、较难）']);
+    expect((await one('1. 题\n答案：参考\n难度：超级难')).errors).toEqual(['难度“超级难”无法识别，请写易、中、难（或普通、较难）']);
   });
 });
 
@@ -525,9 +526,285 @@ describe('text import: numbered statements inside a stem', () => {
 
   it('a type name on its own line after a blank line heads a section; right under a tagged stem it is text', async () => {
     expect(await parse('1. 简述要点\n\n多选题\n2. 甲\nA. 一\nB. 二\n答案：A')).toEqual([
-      { type: '简答题', content: '简述要点' },
+      { type: '简答题', content: '简述要点', errors: ['没有找到答案'] },
       { type: '多选题', content: '甲', options: ['*一', '二'] },
     ]);
     expect((await one('1.【组合题】\n阅读理解\n(1) 小题\n答案：参考')).content).toBe('阅读理解');
+  });
+});
+
+/** Items with what reading changed or dropped, as the preview shows it. */
+const read = async (text: string): Promise<Record<string, unknown>[]> =>
+  (await parseImport({ format: 'text', text }, fakeUploads().deps)).map((i) => ({ ...view(i), ...(i.warnings.length ? { warnings: i.warnings.map((w) => w.message) } : {}) }));
+
+describe('text import: headings are whole lines, never a wrapped fragment', () => {
+  it.each([
+    ['一、判断题', '一、判断题'],
+    ['【判断题】', '【判断题】'],
+    ['判断题（共20题）', '判断题（共20题）'],
+    ['二. 判断题（每题2分，共10分）', '二. 判断题（每题2分，共10分）'],
+    ['第三部分 判断题', '第三部分 判断题'],
+    ['一、判断题：本大题共10小题，每小题2分，请判断对错。', '一、判断题：本大题共10小题，每小题2分，请判断对错。'],
+    ['判断题 共5题 每题1分', '判断题 共5题 每题1分'],
+  ])('%s heads a section', async (_name, heading) => {
+    // Under a 判断题 heading, the options 正确/错误 make a true/false question answered by letter.
+    expect(await read(`${heading}\n1. 地球是圆的\nA. 正确\nB. 错误\n答案：A`)).toEqual([{ type: '判断题', content: '地球是圆的', options: ['*正确', '错误'] }]);
+  });
+
+  it('a type name wrapped onto the next line of an option or a stem is text, and the rest of the file keeps its type', async () => {
+    const items = await read(`一、单选题
+1. 下列做法中，需要
+判断
+的是
+A. 先观察再
+判断
+B. 直接行动
+答案：A
+2. 下列说法正确的是
+A. 以上都是
+单选题
+B. 都不是
+答案：B
+3. 第三题
+A. 一
+B. 二
+答案：B`);
+    expect(items).toEqual([
+      { type: '单选题', content: '下列做法中，需要<br />判断<br />的是', options: ['*先观察再<br />判断', '直接行动'] },
+      { type: '单选题', content: '下列说法正确的是', options: ['以上都是<br />单选题', '*都不是'] },
+      { type: '单选题', content: '第三题', options: ['一', '*二'] },
+    ]);
+  });
+
+  it('a bare type name between questions heads a section only when a question follows', async () => {
+    expect((await read('1. 甲\nA. 一\nB. 二\n答案：A\n多选题\n2. 乙\nA. 一\nB. 二\n答案：A')).map((i) => i.type)).toEqual(['单选题', '多选题']);
+    // A blank line, then a type name, then an option: not a heading, the next question keeps its type.
+    const items = await read('1. 甲\nA. 先观察再\n\n判断\n\nB. 二\n答案：A\n2. 乙\nA. 一\nB. 二\n答案：B');
+    expect(items[items.length - 1]).toEqual({ type: '单选题', content: '乙', options: ['一', '*二'] });
+  });
+
+  it('lines numbered 一、二、 inside a stem are its text; between questions they head a section', async () => {
+    expect(await read('1. 下列说法中\n一、燃烧需要氧气\n二、水能灭所有火\n正确的是\nA. 一\nB. 二\n答案：A\n\n二、其他\n2. 乙\n答案：对')).toEqual([
+      { type: '单选题', content: '下列说法中<br />一、燃烧需要氧气<br />二、水能灭所有火<br />正确的是', options: ['*一', '二'] },
+      { type: '判断题', content: '乙', options: ['*正确', '错误'] },
+    ]);
+  });
+
+  it('一、二、 enumerating a reference answer or an analysis stay in it', async () => {
+    expect(await read('1. 简述火灾原因\n参考答案：\n一、电线老化\n二、用电过载\n解析：原因有\n一、线路\n二、用电\n2. 下一题\n答案：对')).toEqual([
+      { type: '简答题', content: '简述火灾原因', ref: '一、电线老化<br />二、用电过载', analysis: '原因有<br />一、线路<br />二、用电' },
+      { type: '判断题', content: '下一题', options: ['*正确', '错误'] },
+    ]);
+  });
+});
+
+describe('text import: true/false marks', () => {
+  it.each([
+    ['✔', true],
+    ['✓', true],
+    ['√', true],
+    ['对', true],
+    ['正确', true],
+    ['是', true],
+    ['T', true],
+    ['TRUE', true],
+    ['✘', false],
+    ['✗', false],
+    ['×', false],
+    ['❌', false],
+    ['❌\ufe0f (emoji presentation)', false],
+    ['错', false],
+    ['错误', false],
+    ['否', false],
+    ['F', false],
+    ['FALSE', false],
+  ])('答案：%s', async (mark, right) => {
+    expect(await read(`1. 水在零度结冰。\n答案：${mark.split(' ')[0]}`)).toEqual([{ type: '判断题', content: '水在零度结冰。', options: right ? ['*正确', '错误'] : ['正确', '*错误'] }]);
+  });
+
+  it('marks as options, under a 判断题 tag, and in the stem’s brackets', async () => {
+    expect(await read('1. 水在零度结冰。\nA. ✔\nB. ❌\n答案：B')).toEqual([{ type: '判断题', content: '水在零度结冰。', options: ['正确', '*错误'] }]);
+    expect(await read('1.【判断题】水在零度结冰。\n答案：❌')).toEqual([{ type: '判断题', content: '水在零度结冰。', options: ['正确', '*错误'] }]);
+    expect(await read('1. 水在零度结冰。（✘）')).toEqual([{ type: '判断题', content: '水在零度结冰。（\u3000）', options: ['正确', '*错误'] }]);
+  });
+});
+
+describe('text import: question numbers', () => {
+  it('1<TAB>stem and 1 stem are numbers when they continue the numbering', async () => {
+    expect(await read('1\t水的沸点是\nA. 90度\nB. 100度\n答案：B\n2\t冰是固体\n答案：对')).toEqual([
+      { type: '单选题', content: '水的沸点是', options: ['90度', '*100度'] },
+      { type: '判断题', content: '冰是固体', options: ['*正确', '错误'] },
+    ]);
+    expect(await read('1 水的沸点是\n3 个选项中选一个\nA. 90度\nB. 100度\n答案：B\n2 冰是固体\n答案：对\n\n4 跳过了第3题\n答案：错')).toEqual([
+      // 3 is not the next number, and the stem is being written: it is the stem's second line.
+      { type: '单选题', content: '水的沸点是<br />3 个选项中选一个', options: ['90度', '*100度'] },
+      { type: '判断题', content: '冰是固体', options: ['*正确', '错误'] },
+      { type: '判断题', content: '跳过了第3题', options: ['正确', '*错误'] },
+    ]);
+  });
+
+  it('a stem starting with a digit keeps it: the number is the one that continues the sequence', async () => {
+    const items = await parseImport(
+      { format: 'text', text: '214. 直角是\nA. 90°\nB. 180°\n答案：A\n2154.30°的角是\nA. 锐角\nB. 钝角\n答案：A\n216.5.5的一半是\n答案：2.75\n217、3.14是什么数\n答案：圆周率' },
+      fakeUploads().deps,
+    );
+    expect(items.map((i) => [i.source, view(i)])).toEqual([
+      ['第214题（第1行）', { type: '单选题', content: '直角是', options: ['*90°', '180°'] }],
+      ['第215题（第5行）', { type: '单选题', content: '4.30°的角是', options: ['*锐角', '钝角'] }],
+      ['第216题（第9行）', { type: '简答题', content: '5.5的一半是', ref: '2.75' }],
+      ['第217题（第11行）', { type: '简答题', content: '3.14是什么数', ref: '圆周率' }],
+    ]);
+  });
+
+  it('a number that does not continue the sequence, or a decimal inside a stem, is text', async () => {
+    expect(await read('1. 计算\n2018年的\nA. 一\nB. 二\n答案：A')).toEqual([{ type: '单选题', content: '计算<br />2018年的', options: ['*一', '二'] }]);
+    expect(await read('1. 甲\n答案：对\n2. 一根绳子长\n3.5米，剪去一半后长多少\nA. 1.75米\nB. 2米\n答案：A\n3. 乙\n答案：错')).toEqual([
+      { type: '判断题', content: '甲', options: ['*正确', '错误'] },
+      { type: '单选题', content: '一根绳子长<br />3.5米，剪去一半后长多少', options: ['*1.75米', '2米'] },
+      { type: '判断题', content: '乙', options: ['正确', '*错误'] },
+    ]);
+  });
+});
+
+describe('text import: exports of learning platforms', () => {
+  it('(单选题, 2.0 分) is the type, 我的答案: … 正确答案: … takes the right one, and what is dropped is said', async () => {
+    const items = await read(`一. 单选题（共2题，4.0分）
+1. (单选题, 2.0 分) 中国的首都是
+A. 北京
+B. 上海
+我的答案: B :上海;正确答案: A :北京;
+2.0分
+答案解析：常识
+2. (多选题, 2.0 分) 三原色有
+A. 红
+B. 蓝
+C. 黑
+D. 绿
+我的答案: AB 正确答案: ABD
+二. 判断题（共1题，1.0分）
+3. (判断题, 1.0 分) 地球是圆的
+我的答案: 错 正确答案: 对
+`);
+    expect(items).toEqual([
+      {
+        type: '单选题',
+        content: '中国的首都是',
+        options: ['*北京', '上海'],
+        analysis: '常识',
+        warnings: ['分值“2.0分”未导入（分值在组卷时设置）', '已忽略作答记录：我的答案 B :上海；2.0分'],
+      },
+      { type: '多选题', content: '三原色有', options: ['*红', '*蓝', '黑', '*绿'], warnings: ['分值“2.0分”未导入（分值在组卷时设置）', '已忽略作答记录：我的答案 AB'] },
+      { type: '判断题', content: '地球是圆的', options: ['*正确', '错误'], warnings: ['分值“1.0分”未导入（分值在组卷时设置）', '已忽略作答记录：我的答案 错'] },
+    ]);
+  });
+
+  it('the tag decides the type even when the answer would say otherwise; a score alone in brackets is cut too', async () => {
+    expect(await read('1. (单选题, 2 分) 题干\nA. 甲\nB. 乙\n正确答案: AB')).toEqual([
+      { type: '单选题', content: '题干', options: ['*甲', '*乙'], errors: ['单选题必须有且只有一个正确答案'], warnings: ['分值“2分”未导入（分值在组卷时设置）'] },
+    ]);
+    expect(await read('1.（5分）简述要点（简答题）\n参考答案：略')).toEqual([{ type: '简答题', content: '简述要点', ref: '略', warnings: ['分值“5分”未导入（分值在组卷时设置）'] }]);
+  });
+
+  it('the right answer on its own line wins over the learner’s; the learner’s alone is not taken as right', async () => {
+    expect(await read('1. 题干\nA. 甲\nB. 乙\n我的答案：A\n正确答案：B\n得分：0')).toEqual([{ type: '单选题', content: '题干', options: ['甲', '*乙'], warnings: ['已忽略作答记录：我的答案 A；得分：0'] }]);
+    expect(await read('1. 题干\nA. 甲\nB. 乙\n正确答案：B 我的答案：A')).toEqual([{ type: '单选题', content: '题干', options: ['甲', '*乙'], warnings: ['已忽略作答记录：我的答案：A'] }]);
+    expect(await read('1. 题干\nA. 甲\nB. 乙\n我的答案：A')).toEqual([
+      { type: '单选题', content: '题干', options: ['甲', '乙'], errors: ['只有“我的答案”，没有找到正确答案', '单选题必须有且只有一个正确答案'], warnings: ['已忽略作答记录：我的答案 A'] },
+    ]);
+  });
+});
+
+describe('text import: separator lines', () => {
+  it('----, ====, ***, —— between questions are blank lines, never glued onto an answer', async () => {
+    expect(await read('1. 甲\nA. 一\nB. 二\n答案：A\n----------\n2. 乙\n答案：对\n==========\n3. 丙\n参考答案：要点\n——————\n')).toEqual([
+      { type: '单选题', content: '甲', options: ['*一', '二'] },
+      { type: '判断题', content: '乙', options: ['*正确', '错误'] },
+      { type: '简答题', content: '丙', ref: '要点' },
+    ]);
+    expect(await read('地球是圆的\n答案：对\n------\n火警电话____\n答案：119\n* * *\n简述要点\n答案：略')).toEqual([
+      { type: '判断题', content: '地球是圆的', options: ['*正确', '错误'] },
+      { type: '填空题', content: '火警电话<span data-blank="1"></span>', blanks: ['119'] },
+      { type: '简答题', content: '简述要点', ref: '略' },
+    ]);
+  });
+});
+
+describe('text import: what is not a question is never imported quietly', () => {
+  it('a question with no answer, no options and no tag is flagged; a tag or a 简答题 section makes it a short answer', async () => {
+    expect(await read('1. 简述三不伤害\n\n2.【简答题】简述四不放过\n\n二、问答题\n3. 简述安全第一')).toEqual([
+      { type: '简答题', content: '简述三不伤害', errors: ['没有找到答案'] },
+      { type: '简答题', content: '简述四不放过' },
+      { type: '简答题', content: '简述安全第一' },
+    ]);
+  });
+
+  it('study notes: every paragraph is flagged, a title is dropped with a warning', async () => {
+    const items = await read('第三章 燃烧学基础\n\n燃烧是可燃物与氧化剂发生的放热反应。\n\n燃烧的三要素是可燃物、助燃物和点火源。\n\n闪点越低，火灾危险性越大。');
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => (i.errors as string[] | undefined)?.includes('没有找到答案'))).toBe(true);
+    const numbered = await read('安全知识要点\n1. 燃烧\n燃烧是放热反应。\n2. 爆炸\n爆炸是急剧的释放。');
+    expect(numbered).toEqual([
+      { type: '简答题', content: '燃烧<br />燃烧是放热反应。', errors: ['没有找到答案'], warnings: ['第1行不是题目，已忽略：“安全知识要点”'] },
+      { type: '简答题', content: '爆炸<br />爆炸是急剧的释放。', errors: ['没有找到答案'] },
+    ]);
+  });
+
+  it('a block of program code: every item is flagged', async () => {
+    const items = await read('def area(r):\n    return 3.14 * r * r\n\nfor i in range(3):\n    print(area(i))\n\nint main() {\n    return 0;\n}');
+    expect(items).toHaveLength(3);
+    expect(items.every((i) => (i.errors as string[] | undefined)?.length)).toBe(true);
+  });
+});
+
+describe('text import: page headers, footers and page numbers', () => {
+  const doc = `消防安全培训题库（内部资料）
+1. 使用灭火器第一步是
+A. 拔出保险销
+消防安全培训题库（内部资料）
+B. 对准火焰
+答案：A
+2. 电器着火应先断电
+答案：对
+第 1 页 共 3 页
+3. 下列
+消防安全培训题库（内部资料）
+说法正确的是
+A. 一
+B. 二
+答案：B
+4. 火警电话是____
+答案：119
+- 2 -
+5. 燃烧三要素是什么
+答案：可燃物、助燃物、点火源
+消防安全培训题库（内部资料）
+6. 油锅起火可以用水浇
+答案：错
+第 3 页 共 3 页`;
+
+  it('are removed wherever they fell, each named on the question where it stood', async () => {
+    expect(await read(doc)).toEqual([
+      {
+        type: '单选题',
+        content: '使用灭火器第一步是',
+        options: ['*拔出保险销', '对准火焰'],
+        warnings: ['已去除页眉/页脚“消防安全培训题库（内部资料）”（第1行）', '已去除页眉/页脚“消防安全培训题库（内部资料）”（第4行）'],
+      },
+      { type: '判断题', content: '电器着火应先断电', options: ['*正确', '错误'], warnings: ['已去除页眉/页脚“第 1 页 共 3 页”（第9行）'] },
+      { type: '单选题', content: '下列<br />说法正确的是', options: ['一', '*二'], warnings: ['已去除页眉/页脚“消防安全培训题库（内部资料）”（第11行）'] },
+      { type: '填空题', content: '火警电话是<span data-blank="1"></span>', blanks: ['119'], warnings: ['已去除页眉/页脚“- 2 -”（第18行）'] },
+      { type: '简答题', content: '燃烧三要素是什么', ref: '可燃物、助燃物、点火源', warnings: ['已去除页眉/页脚“消防安全培训题库（内部资料）”（第21行）'] },
+      { type: '判断题', content: '油锅起火可以用水浇', options: ['正确', '*错误'], warnings: ['已去除页眉/页脚“第 3 页 共 3 页”（第24行）'] },
+    ]);
+  });
+
+  it('a line repeated as the stem of several questions, and repeated answers or options, stay', async () => {
+    expect(await read('下列说法正确的是\nA. 甲\nB. 乙\n答案：A\n\n下列说法正确的是\nA. 丙\nB. 丁\n答案：B\n\n下列说法正确的是\nA. 戊\nB. 己\n答案：A')).toEqual([
+      { type: '单选题', content: '下列说法正确的是', options: ['*甲', '乙'] },
+      { type: '单选题', content: '下列说法正确的是', options: ['丙', '*丁'] },
+      { type: '单选题', content: '下列说法正确的是', options: ['*戊', '己'] },
+    ]);
+    const judge = Array.from({ length: 5 }, (_, i) => `${i + 1}. 第${i + 1}题\nA. 正确\nB. 错误\n答案：A\n解析：见教材`).join('\n');
+    expect((await read(judge)).every((i) => !('warnings' in i) && !('errors' in i))).toBe(true);
   });
 });

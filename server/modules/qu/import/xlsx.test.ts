@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors';
 import { parseImport } from './index';
@@ -137,7 +138,7 @@ describe('Excel import: our template', () => {
 
   it('refuses a workbook without a known header, and a file that is not a workbook', async () => {
     await expect(parseImport({ format: 'xlsx', buffer: await workbook([['姓名', '成绩'], ['张三', 90]]) }, fakeUploads().deps)).rejects.toThrow(
-      '没有找到题目：表格第一行应是导入模板的表头',
+      '没有找到题目：表格前几行中应有导入模板的表头',
     );
     const bad = parseImport({ format: 'xlsx', buffer: Buffer.from('PK not really') }, fakeUploads().deps);
     await expect(bad).rejects.toBeInstanceOf(AppError);
@@ -211,5 +212,125 @@ describe('Excel import: the yf-exam template', () => {
       { type: '判断题', content: '地球是圆的', options: ['正确', '*错误'], source: '第2-3行' },
       { type: '简答题', content: '序号不是数字', errors: ['第4行：题目序号“一”必须是整数'], source: '第4行' },
     ]);
+  });
+});
+
+/**
+ * A workbook laid out as POI's streaming writer (which yf-exam uses) writes it: one sheet, every
+ * cell an inline string (no shared-strings part, no styles), the first row a title merged across
+ * the header's width. Built here from the column layout, not copied from any file.
+ */
+async function inlineWorkbook(title: string, rows: string[][]): Promise<Buffer> {
+  const col = (i: number) => String.fromCharCode(65 + i);
+  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n/g, '&#xa;');
+  const cells = (r: string[], n: number) => r.map((v, i) => `<c r="${col(i)}${n}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`).join('');
+  const sheet = [[title], ...rows].map((r, i) => `<row r="${i + 1}">${cells(r, i + 1)}</row>`).join('');
+  const width = rows[0].length;
+  const zip = new JSZip();
+  const rels = 'http://schemas.openxmlformats.org/package/2006/relationships';
+  const officeRels = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+  );
+  zip.file('_rels/.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${rels}"><Relationship Id="rId1" Type="${officeRels}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
+  zip.file(
+    'xl/workbook.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${officeRels}"><sheets><sheet name="Export" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  );
+  zip.file('xl/_rels/workbook.xml.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${rels}"><Relationship Id="rId1" Type="${officeRels}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`);
+  zip.file(
+    'xl/worksheets/sheet1.xml',
+    '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+      `<sheetData>${sheet}</sheetData><mergeCells count="1"><mergeCell ref="A1:${col(width - 1)}1"/></mergeCells></worksheet>`,
+  );
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+describe('Excel import: files yf-exam writes', () => {
+  const YF = ['题目序号', '题目类型', '题目内容', '整体解析', '题目图片', '题目视频', '所属题库', '是否正确项', '选项内容', '选项解析', '选项图片'];
+  const read = async (buffer: Buffer) =>
+    (await parseImport({ format: 'xlsx', buffer, fileName: '试题.xlsx' }, fakeUploads().deps)).map((i) => ({
+      ...view(i),
+      source: i.source,
+      ...(i.warnings.length ? { warnings: i.warnings.map((w) => w.message) } : {}),
+    }));
+
+  it('its template: a merged title row, the header, the instruction row to delete, then one row per option', async () => {
+    const buffer = await inlineWorkbook('试题数据', [
+      YF,
+      ['导入前删除本行：序号为数字，同一数字是同一题', '1单选 2多选 3判断 4主观', '题干', '解析', '图片网址', '视频网址', '题库ID', '0或1', '选项', '选项解析', '选项图片'],
+      ['1', '2', '下列数中能被3整除的有', '整除的定义', '', '', '', '1', '数字：9', '9÷3=3', ''],
+      ['1', '', '', '', '', '', '', '0', '数字：10', '', ''],
+      ['1', '', '', '', '', '', '', '1', '数字：12', '12÷3=4', ''],
+    ]);
+    expect(await read(buffer)).toEqual([
+      {
+        type: '多选题',
+        content: '下列数中能被3整除的有',
+        options: ['*数字：9', '数字：10', '*数字：12'],
+        analysis: '整除的定义',
+        source: '第4-6行',
+        warnings: ['第3行：模板的说明行，已跳过'],
+      },
+    ]);
+  });
+
+  it('its export: title row, header, then rows whose later options repeat only 题目序号 with 题目类型 0', async () => {
+    const buffer = await inlineWorkbook('试题', [
+      YF,
+      ['1', '1', '灭火器第一步是', '先拔销', '', '', 'r1,r2', '1', '拔出保险销', '', ''],
+      ['1', '0', '', '', '', '', '', '0', '对准火焰', '', ''],
+      ['2', '3', '电器着火应先断电', '', '', '', 'r1', '0', '错误', '', ''],
+      ['2', '0', '', '', '', '', '', '1', '正确', '', ''],
+      ['3', '2', '三原色是\n（光学）', '', '', '', '', '1', '红', '', ''],
+      ['3', '0', '', '', '', '', '', '1', '绿', '', ''],
+      ['3', '0', '', '', '', '', '', '1', '蓝', '', ''],
+      ['3', '0', '', '', '', '', '', '0', '黄', '', ''],
+    ]);
+    expect(await read(buffer)).toEqual([
+      {
+        type: '单选题',
+        content: '灭火器第一步是',
+        options: ['*拔出保险销', '对准火焰'],
+        analysis: '先拔销',
+        source: '第3-4行',
+        warnings: ['第3行：所属题库“r1,r2”未使用：题目导入到所选的题库'],
+      },
+      {
+        type: '判断题',
+        content: '电器着火应先断电',
+        options: ['*正确', '错误'],
+        source: '第5-6行',
+        warnings: ['第5行：所属题库“r1”未使用：题目导入到所选的题库', '第5行：判断题的两个选项已按“正确、错误”的顺序排列'],
+      },
+      { type: '多选题', content: '三原色是<br />（光学）', options: ['*红', '*绿', '*蓝', '黄'], source: '第7-10行' },
+    ]);
+  });
+
+  it('是否正确项 written true/false is read like 1/0; a true/false question worded 对/错 is stored as 正确/错误', async () => {
+    const buffer = await inlineWorkbook('试题', [YF, ['1', '3', '水是液体', '', '', '', '', 'true', '对', '', ''], ['1', '0', '', '', '', '', '', 'false', '错', '', '']]);
+    expect(await read(buffer)).toEqual([{ type: '判断题', content: '水是液体', options: ['*正确', '错误'], source: '第3-4行' }]);
+  });
+});
+
+describe('Excel import: our template under title rows', () => {
+  it('finds the header below a merged title and a note row', async () => {
+    const buffer = await workbook(
+      [['2024 年安全题库'], ['说明：每行一道题'], HEADER, row({ 题型: '单选题', 题干: '灭火第一步？', 选项A: '拔销', 选项B: '喷射', 答案: 'A' }), row({ 题干: '地球是圆的', 答案: '✔' })],
+      (_wb, ws) => ws.mergeCells('A1:N1'),
+    );
+    expect(await parseXlsx(buffer)).toEqual([
+      { type: '单选题', content: '灭火第一步？', options: ['*拔销', '喷射'], source: '第4行' },
+      { type: '判断题', content: '地球是圆的', options: ['*正确', '错误'], source: '第5行' },
+    ]);
+  });
+
+  it('a header further down than the first rows is not looked for', async () => {
+    const rows = [...Array.from({ length: 10 }, (_, i) => [`标题${i + 1}`]), HEADER, row({ 题型: '单选题', 题干: '题', 选项A: '甲', 选项B: '乙', 答案: 'A' })];
+    await expect(parseImport({ format: 'xlsx', buffer: await workbook(rows) }, fakeUploads().deps)).rejects.toThrow('没有找到题目');
   });
 });

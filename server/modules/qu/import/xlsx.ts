@@ -1,22 +1,26 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ImportIssue, QuBody, QuOption } from '../../../../common/api/qu';
 import { QuType } from '../../../../common/codes';
 import { fail } from '../../../lib/errors';
 import { COLUMNS, MATCH_ARROW } from '../qu.excel';
-import { escapeHtml, optionLetter, type QuTypeValue } from '../qu.rules';
-import { assemble, emptyRaw, typeByName, type Draft, type RawQuestion } from './assemble';
+import { escapeHtml, JUDGE_FALSE, JUDGE_TRUE, optionLetter, type QuTypeValue } from '../qu.rules';
+import { assemble, emptyRaw, judgeOf, typeByName, type Draft, type RawQuestion } from './assemble';
 import { cellToHtml, foldWidth, sliceHtml, textOf } from './html';
 import type { ImportDeps } from './types';
 import { levelError, parseLevel, splitTags } from './text';
 
 /**
  * Excel imports, told apart by the header row: our template (one row per question, ../qu.excel.ts
- * documents it) or the yf-exam template (one row per option, grouped by 题目序号, reference §3.1).
- * Pictures placed over a cell are uploaded and added to that cell's content.
+ * documents it) or yf-exam's template and export (one row per option, grouped by 题目序号,
+ * reference §3.1). The header row is looked for within the first HEADER_ROWS rows: yf-exam writes
+ * a merged title row above it. Pictures placed over a cell are uploaded and added to that cell's
+ * content.
  */
 
 const UNREADABLE = '文件无法读取，请确认是有效的 Excel 文件（.xlsx）';
-const NO_HEADER = '没有找到题目：表格第一行应是导入模板的表头（题型、题干、选项A…答案、解析、难度、知识点），或考试系统旧模板的表头（题目序号、题目类型、题目内容…）';
+const NO_HEADER = '没有找到题目：表格前几行中应有导入模板的表头（题型、题干、选项A…答案、解析、难度、知识点），或考试系统旧模板的表头（题目序号、题目类型、题目内容…）';
+/** How far down the header row may stand (title and note rows above it are skipped). */
+const HEADER_ROWS = 10;
 
 /** Header text compared loosely: width folded, spaces and * removed, a trailing (说明) dropped. */
 const headerKey = (s: string) =>
@@ -36,16 +40,19 @@ function richRun(run: ExcelJS.RichText): string {
   return html;
 }
 
+/** Excel's escape for characters XML cannot hold (_x000D_ is a carriage return). */
+const unescapeX = (s: string) => (s.includes('_x') ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))) : s);
+
 /** A cell as text, or as HTML when it holds formatted rich text. */
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return unescapeX(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ('richText' in value) {
     const runs = value.richText;
     const formatted = runs.some((r) => r.font && (r.font.bold || r.font.italic || r.font.underline || r.font.vertAlign));
-    return formatted ? runs.map(richRun).join('') : runs.map((r) => r.text).join('');
+    return unescapeX(formatted ? runs.map(richRun).join('') : runs.map((r) => r.text).join(''));
   }
   if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : cellText(value.text as ExcelJS.CellValue);
   if ('formula' in value || 'sharedFormula' in value) {
@@ -57,6 +64,8 @@ function cellText(value: ExcelJS.CellValue): string {
 
 interface Sheet {
   ws: ExcelJS.Worksheet;
+  /** The header row; data starts below it. */
+  header: number;
   /** Header key → column number. */
   columns: Map<string, number>;
   /** Pictures by "row:col", as <img> HTML, and the upload failures there. */
@@ -205,7 +214,7 @@ function readOurs(sheet: Sheet): Draft[] {
     draft.rows = { base: c.first, fields: Object.fromEntries(c.subRows.map((r, i) => [`subList.${i}`, r])) };
     out.push(draft);
   };
-  for (let row = 2; row <= sheet.ws.rowCount; row += 1) {
+  for (let row = sheet.header + 1; row <= sheet.ws.rowCount; row += 1) {
     if (isEmptyRow(sheet, row)) continue;
     const type = readType(text(sheet, row, COLUMNS.type));
     const raw = readOurRow(sheet, row, optionHeaders, type);
@@ -244,16 +253,22 @@ const YF = {
 } as const;
 
 const YF_TYPES: Record<string, QuTypeValue> = { '1': QuType.SINGLE, '2': QuType.MULTIPLE, '3': QuType.JUDGE, '4': QuType.SHORT };
+/** 是否正确项: 0/1 as the template asks; true/false as a database may have written it. */
+const YF_FLAGS: Record<string, boolean> = { '1': true, '0': false, true: true, false: false };
 
 function readYf(sheet: Sheet): Draft[] {
   const groups = new Map<string, number[]>();
   const out: { first: number; draft: Draft }[] = [];
-  for (let row = 2; row <= sheet.ws.rowCount; row += 1) {
+  let skipped: number | undefined;
+  for (let row = sheet.header + 1; row <= sheet.ws.rowCount; row += 1) {
     if (isEmptyRow(sheet, row)) continue;
-    const no = foldWidth(text(sheet, row, YF.no));
+    const no = foldWidth(text(sheet, row, YF.no)).trim();
     if (!/^\d+$/.test(no)) {
-      // Row 2 of the template explains the columns; it is skipped whether or not it was deleted.
-      if (row === 2) continue;
+      // The template's first row under the header explains the columns; it is skipped whether or not it was deleted.
+      if (row === sheet.header + 1) {
+        skipped = row;
+        continue;
+      }
       out.push({
         first: row,
         draft: {
@@ -268,12 +283,20 @@ function readYf(sheet: Sheet): Draft[] {
     groups.set(no, [...(groups.get(no) ?? []), row]);
   }
   for (const rows of groups.values()) out.push({ first: rows[0], draft: readYfQuestion(sheet, rows) });
-  return out.sort((a, b) => a.first - b.first).map((o) => o.draft);
+  const drafts = out.sort((a, b) => a.first - b.first).map((o) => o.draft);
+  const first = drafts[0];
+  if (skipped !== undefined && first?.rows) {
+    // Named by its own row, like every message of a spreadsheet.
+    first.rows.fields.instructions = skipped;
+    (first.warnings ??= []).unshift({ field: 'instructions', message: '模板的说明行，已跳过' });
+  }
+  return drafts;
 }
 
 function readYfQuestion(sheet: Sheet, rows: number[]): Draft {
   const first = rows[0];
   const errors: ImportIssue[] = [];
+  const warnings: ImportIssue[] = [];
   const fields: Record<string, number> = {};
   const typeText = foldWidth(text(sheet, first, YF.type));
   let quType = YF_TYPES[typeText];
@@ -288,18 +311,20 @@ function readYfQuestion(sheet: Sheet, rows: number[]): Draft {
   }
   const video = text(sheet, first, YF.video);
   if (video) content += `<p><a href="${escapeHtml(video)}">题目视频</a></p>`;
+  const repos = text(sheet, first, YF.repo);
+  if (repos) warnings.push({ field: '', message: `所属题库“${repos}”未使用：题目导入到所选的题库` });
   const question: QuBody = { quType, content, analysis: html(sheet, first, YF.analysis) };
   const options: QuOption[] = [];
   for (const row of rows) {
     const optionText = html(sheet, row, YF.option);
     const image = text(sheet, row, YF.optionImage);
-    const flag = foldWidth(text(sheet, row, YF.isRight));
+    const flag = foldWidth(text(sheet, row, YF.isRight)).trim().toLowerCase();
     const analysis = html(sheet, row, YF.optionAnalysis);
     if (!optionText && !image && !flag && !analysis) continue;
     const i = options.length;
     fields[`answerList.${i}`] = row;
-    if (flag !== '0' && flag !== '1') errors.push({ field: `answerList.${i}.isRight`, message: '是否正确项只能填0或1' });
-    const option: QuOption = { content: optionText, isRight: flag === '1' };
+    if (YF_FLAGS[flag] === undefined) errors.push({ field: `answerList.${i}.isRight`, message: '是否正确项只能填0或1' });
+    const option: QuOption = { content: optionText, isRight: YF_FLAGS[flag] === true };
     if (analysis) option.analysis = analysis;
     if (image) option.image = image;
     options.push(option);
@@ -308,6 +333,8 @@ function readYfQuestion(sheet: Sheet, rows: number[]): Draft {
   if (quType === QuType.SHORT) {
     // A subjective question's option rows, if any, hold its reference answer.
     question.refAnswer = options.map((o) => o.content).filter(Boolean).join('<br>');
+  } else if (quType === QuType.JUDGE) {
+    question.answerList = judgeOptions(options, fields, warnings);
   } else {
     question.answerList = options;
   }
@@ -317,35 +344,63 @@ function readYfQuestion(sheet: Sheet, rows: number[]): Draft {
     source: contiguous ? (last > first ? `第${first}-${last}行` : `第${first}行`) : `第${rows.join('、')}行`,
     question,
     errors,
+    warnings,
     rows: { base: first, fields },
   };
 }
 
+/**
+ * yf-exam's true/false questions are two option rows in either order, worded 正确/错误, 对/错, √/× …:
+ * put in our order (正确, 错误), their rows following them. Anything else is left for validation to report.
+ */
+function judgeOptions(options: QuOption[], fields: Record<string, number>, warnings: ImportIssue[]): QuOption[] {
+  const words = options.map((o) => judgeOf(o.content));
+  if (options.length !== 2 || words[0] === undefined || words[1] === undefined || words[0] === words[1]) return options;
+  const order = words[0] ? [0, 1] : [1, 0];
+  const rows = order.map((i) => fields[`answerList.${i}`]);
+  rows.forEach((row, i) => (fields[`answerList.${i}`] = row));
+  if (!words[0]) warnings.push({ field: 'answerList', message: '判断题的两个选项已按“正确、错误”的顺序排列' });
+  return order.map((i, k) => ({ ...options[i], content: k === 0 ? JUDGE_TRUE : JUDGE_FALSE }));
+}
+
 // ---------- entry ----------
 
-function headerOf(ws: ExcelJS.Worksheet): Map<string, number> {
+function columnsOf(ws: ExcelJS.Worksheet, row: number): Map<string, number> {
   const columns = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => {
+  ws.getRow(row).eachCell((cell, col) => {
     const key = headerKey(cellText(cell.value));
     if (key && !columns.has(key)) columns.set(key, col);
   });
   return columns;
 }
 
+const isOurs = (columns: Map<string, number>) => columns.has(headerKey(COLUMNS.type)) && columns.has(headerKey(COLUMNS.stem));
+const isYf = (columns: Map<string, number>) => columns.has(YF.no) && columns.has(YF.content);
+
+/** The header row within the first rows of a sheet, and which template it is. */
+function headerOf(ws: ExcelJS.Worksheet): { header: number; columns: Map<string, number>; yf: boolean } | undefined {
+  for (let row = 1; row <= Math.min(HEADER_ROWS, ws.rowCount); row += 1) {
+    const columns = columnsOf(ws, row);
+    if (isOurs(columns)) return { header: row, columns, yf: false };
+    if (isYf(columns)) return { header: row, columns, yf: true };
+  }
+  return undefined;
+}
+
 export async function parseXlsx(buffer: Buffer, deps: ImportDeps): Promise<Draft[]> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded when a workbook is read: a pasted text's worker starts without it.
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(buffer as unknown as ExcelJS.Buffer);
   } catch {
     throw fail(UNREADABLE);
   }
   for (const ws of wb.worksheets) {
-    const columns = headerOf(ws);
-    const ours = columns.has(headerKey(COLUMNS.type)) && columns.has(headerKey(COLUMNS.stem));
-    const yf = columns.has(YF.no) && columns.has(YF.content);
-    if (!ours && !yf) continue;
-    const sheet: Sheet = { ws, columns, ...(await loadImages(wb, ws, deps)) };
-    return ours ? readOurs(sheet) : readYf(sheet);
+    const found = headerOf(ws);
+    if (!found) continue;
+    const sheet: Sheet = { ws, header: found.header, columns: found.columns, ...(await loadImages(wb, ws, deps)) };
+    return found.yf ? readYf(sheet) : readOurs(sheet);
   }
   throw fail(NO_HEADER);
 }
