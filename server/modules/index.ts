@@ -14,10 +14,11 @@ import quRoutes from './qu/qu.routes';
 import examRoutes from './exam/exam.routes';
 import paperRoutes from './paper/paper.routes';
 import practiceRoutes from './practice/practice.routes';
+import rankingRoutes from './ranking/ranking.routes';
 
 /** Every module's routes, registered in order by app.ts. Add a module by adding its routes here. */
 export const modules: Array<(app: App) => Promise<void>> = [
   authRoutes, configRoutes, userRoutes, fileRoutes,
   departRoutes, roleRoutes, menuRoutes, msgRoutes, noticeRoutes, dashboardRoutes,
-  quRoutes, examRoutes, paperRoutes, practiceRoutes, courseRoutes,
+  quRoutes, examRoutes, paperRoutes, practiceRoutes, courseRoutes, rankingRoutes,
 ];
