@@ -70,7 +70,7 @@ async function insertAnswers(t: TestContext, userId: string, time: number, n: nu
   const trainId = newId();
   await t.database.db
     .insertInto('practice_train')
-    .values({ id: trainId, user_id: userId, repo_id: 'r', mode: 1, qu_type: null, tag: '', items: '[]', total: n, position: 1, answered: n, right_count: 0, finished: 0, create_time: time, update_time: time })
+    .values({ id: trainId, user_id: userId, repo_id: 'r', mode: 1, qu_type: null, tag: '', items: '[]', total: n, position: 1, answered: n, right_count: 0, pending_count: 0, self_count: 0, self_right: 0, finished: 0, create_time: time, update_time: time })
     .execute();
   await t.database.db
     .insertInto('practice_answer')
