@@ -62,7 +62,7 @@ function LiveCard({ def, live }: { def: LiveCardDef; live: DashboardLive | undef
         <Icon sx={{ fontSize: { xs: 22, sm: 28 } }} />
       </Box>
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3 }}>
           {label}
         </Typography>
         <Typography variant="h5" component="p" sx={{ fontWeight: 600, lineHeight: 1.3 }} data-testid={`live-${def.key}`}>

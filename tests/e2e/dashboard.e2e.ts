@@ -106,6 +106,15 @@ test('the dashboard shows an exam open now and a learner in it, each figure open
   await expect(page.getByRole('region', { name: '考试人次' }).locator('svg').first()).toBeVisible();
   await expect(page.getByRole('img', { name: /^考试人次：近 30 天合计 [1-9]/ })).toBeVisible();
   await shoot(page, 'dashboard');
+  // In English too.
+  await page.evaluate(() => localStorage.setItem('admin.locale', 'en'));
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Exams ending soon' }).getByText(exam.title)).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Exams taken: [1-9]\d* in the last 30 days/ })).toBeVisible();
+  await shoot(page, 'dashboard-en');
+  await page.evaluate(() => localStorage.setItem('admin.locale', 'zh-CN'));
+  await page.reload();
+  await expect(page.getByRole('region', { name: '即将结束的考试' })).toBeVisible();
 
   // 正在考试的人数 opens the papers in exam: the learner answering now is there.
   await page.getByRole('region', { name: '正在考试的人数' }).getByRole('link').click();
@@ -116,7 +125,9 @@ test('the dashboard shows an exam open now and a learner in it, each figure open
   await page.goto('/admin/dashboard');
   await page.getByRole('region', { name: '进行中的考试' }).getByRole('link').click();
   await expect(page).toHaveURL(/\/admin\/exam\/list\?filter=/);
-  await expect(page.getByText(exam.title)).toBeVisible();
+  await expect(page.getByRole('cell', { name: exam.title })).toBeVisible();
+  // Open exams only: no draft in the filtered list.
+  await expect(page.getByRole('table').getByText('草稿', { exact: true })).toHaveCount(0);
 });
 
 test("the ranking shows on a learner's result when the exam allows it, and to the administrator", async ({ page, request }) => {

@@ -43,6 +43,7 @@ export const examMessages = defineMessages(
         },
       },
     },
+    pages: { 'exam/list': { ranking: '成绩排名' } },
     examhall: {
       exams: {
         title: '考试列表',
@@ -211,6 +212,7 @@ export const examMessages = defineMessages(
         },
       },
     },
+    pages: { 'exam/list': { ranking: 'Ranking' } },
     examhall: {
       exams: {
         title: 'Exams',
