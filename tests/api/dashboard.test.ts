@@ -163,7 +163,7 @@ describe.each(DIALECTS)('the live dashboard and its trend on %s', (dialect) => {
     expect(list.body.data.total).toBe(3);
   });
 
-  it('charts the last 30 days, today last; a past day is kept once final and counted again while a paper of it awaits marking', async () => {
+  it('charts the last 30 days, today last; a past day is kept once settled, its papers counted again while one of them awaits marking', async () => {
     const admin = await t.adminToken();
     const trend = async (days?: number) => {
       const r = await t.call<DashboardTrend>('/api/sys/dashboard/trend', days === undefined ? {} : { days }, admin);
@@ -180,10 +180,13 @@ describe.each(DIALECTS)('the live dashboard and its trend on %s', (dialect) => {
 
     // Yesterday's awaiting paper is marked (20 of 100): yesterday is counted again. The day before
     // is final: an answer stamped then (none can arrive now) is not read again.
+    // Answers stamped on past days (none can arrive now) show how little is read again: nothing but
+    // yesterday's papers.
     await t.database.db.updateTable('paper').set({ state: PaperState.FINISHED, user_score: 20, passed: 0 }).where('id', '=', yesterdayAwaiting).execute();
     await insertAnswers(t, users[3], TODAY - DAY - HOUR, 4);
+    await insertAnswers(t, users[4], TODAY - 2 * HOUR, 6);
     const second = await trend();
-    expect(second.points.at(-2)).toMatchObject({ date: '2026-12-09', examsTaken: 3, avgScore: 40 });
+    expect(second.points.at(-2)).toEqual({ date: '2026-12-09', examsTaken: 3, avgScore: 40, completions: 1, practiceAnswers: 3 });
     expect(second.points.at(-3)).toMatchObject({ date: '2026-12-08', practiceAnswers: 2 });
 
     expect((await trend(7)).points.map((p) => p.date)).toEqual(['2026-12-04', '2026-12-05', '2026-12-06', '2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10']);

@@ -90,35 +90,49 @@ export async function lowestCompletion(db: Db, limit: number): Promise<Array<{ i
 /** `(column + offset) / day`: the business day of a time column, the same integer on both dialects. */
 const dayExpr = (column: string) => sql<number>`(${sql.ref(column)} + ${sql.lit(UTC_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
 
-export interface DayFigures {
+/** A day's papers (by hand-in time): handed in, scored (finished) with the sum of their score rates, awaiting marking. */
+export interface PaperDay {
   papers: number;
   scored: number;
   rate_sum: number;
   pending: number;
+}
+
+/** A day's learning: courses finished and practice answers given. */
+export interface ActivityDay {
   completions: number;
   practice_answers: number;
 }
 
+export type DayFigures = PaperDay & ActivityDay;
+
 /**
- * Per day of [from, to) (epoch ms): papers handed in (idx_paper_hand_time) with those scored, their
- * score rates and those awaiting marking; course completions (idx_course_learner_finish); practice
- * answers (idx_practice_answer_time). Days with nothing are absent.
+ * Per day of [from, to) (epoch ms), the papers handed in: one pass over idx_paper_hand_time, which
+ * holds every column this reads. Days without papers are absent.
  */
-export async function figuresByDay(db: Db, from: number, to: number): Promise<Map<number, DayFigures>> {
-  const [papers, completions, answers] = await Promise.all([
-    db
-      .selectFrom('paper')
-      .select((eb) => [
-        dayExpr('hand_time').as('day'),
-        eb.fn.countAll<number>().as('papers'),
-        eb.fn.sum<number>(eb.case().when('state', '=', PaperState.FINISHED).then(1).else(0).end()).as('scored'),
-        eb.fn.sum<number>(sql`case when state = ${sql.lit(PaperState.FINISHED)} and total_score > 0 then user_score * 100.0 / total_score else 0 end`).as('rate_sum'),
-        eb.fn.sum<number>(eb.case().when('state', '=', PaperState.AWAITING_MARK).then(1).else(0).end()).as('pending'),
-      ])
-      .where('hand_time', '>=', from)
-      .where('hand_time', '<', to)
-      .groupBy(dayExpr('hand_time'))
-      .execute(),
+export async function papersByDay(db: Db, from: number, to: number): Promise<Map<number, PaperDay>> {
+  const rows = await db
+    .selectFrom('paper')
+    .select((eb) => [
+      dayExpr('hand_time').as('day'),
+      eb.fn.countAll<number>().as('papers'),
+      eb.fn.sum<number>(eb.case().when('state', '=', PaperState.FINISHED).then(1).else(0).end()).as('scored'),
+      eb.fn.sum<number>(sql`case when state = ${sql.lit(PaperState.FINISHED)} and total_score > 0 then user_score * 100.0 / total_score else 0 end`).as('rate_sum'),
+      eb.fn.sum<number>(eb.case().when('state', '=', PaperState.AWAITING_MARK).then(1).else(0).end()).as('pending'),
+    ])
+    .where('hand_time', '>=', from)
+    .where('hand_time', '<', to)
+    .groupBy(dayExpr('hand_time'))
+    .execute();
+  return new Map(rows.map((r) => [Number(r.day), { papers: Number(r.papers), scored: Number(r.scored ?? 0), rate_sum: Number(r.rate_sum ?? 0), pending: Number(r.pending ?? 0) }]));
+}
+
+/**
+ * Per day of [from, to), course completions (idx_course_learner_finish) and practice answers
+ * (idx_practice_answer_time), each counted from its time index alone. Days with neither are absent.
+ */
+export async function activityByDay(db: Db, from: number, to: number): Promise<Map<number, ActivityDay>> {
+  const [completions, answers] = await Promise.all([
     db
       .selectFrom('course_learner')
       .select((eb) => [dayExpr('finish_time').as('day'), eb.fn.countAll<number>().as('n')])
@@ -134,14 +148,13 @@ export async function figuresByDay(db: Db, from: number, to: number): Promise<Ma
       .groupBy(dayExpr('create_time'))
       .execute(),
   ]);
-  const out = new Map<number, DayFigures>();
+  const out = new Map<number, ActivityDay>();
   const at = (day: unknown) => {
     const d = Number(day);
     let f = out.get(d);
-    if (!f) out.set(d, (f = { papers: 0, scored: 0, rate_sum: 0, pending: 0, completions: 0, practice_answers: 0 }));
+    if (!f) out.set(d, (f = { completions: 0, practice_answers: 0 }));
     return f;
   };
-  for (const r of papers) Object.assign(at(r.day), { papers: Number(r.papers), scored: Number(r.scored ?? 0), rate_sum: Number(r.rate_sum ?? 0), pending: Number(r.pending ?? 0) });
   for (const r of completions) at(r.day).completions = Number(r.n);
   for (const r of answers) at(r.day).practice_answers = Number(r.n);
   return out;

@@ -53,54 +53,70 @@ export async function dashboardLive(ctx: ServiceContext): Promise<DashboardLive>
 }
 
 /**
- * A past day's figures are final once every paper handed in that day is scored and the day has
- * been over for a while (a hand-in stamped just before midnight may commit just after it).
+ * A past day's figures are kept once the day has been over for a while (a hand-in stamped just
+ * before midnight may commit just after it). Its course completions and practice answers never
+ * change after that; its papers' figures do while one of them awaits marking (pending), so those
+ * alone are counted again, from that day's papers only.
  */
 const SETTLE_MS = 10 * 60_000;
-const isFinal = (row: DashDayTable) => row.pending === 0 && row.computed_at >= dayStart(row.day + 1) + SETTLE_MS;
+const settled = (row: DashDayTable) => row.computed_at >= dayStart(row.day + 1) + SETTLE_MS;
 
 const DEFAULT_DAYS = 30;
+const NO_PAPERS: repo.PaperDay = { papers: 0, scored: 0, rate_sum: 0, pending: 0 };
+const NO_ACTIVITY: repo.ActivityDay = { completions: 0, practice_answers: 0 };
 
-function pointOf(day: number, f: repo.DayFigures | undefined): TrendPoint {
+function pointOf(day: number, f: repo.DayFigures): TrendPoint {
   return {
     date: dateOf(day),
-    examsTaken: f?.papers ?? 0,
-    avgScore: f && f.scored > 0 ? Math.round((f.rate_sum / f.scored) * 10) / 10 : null,
-    completions: f?.completions ?? 0,
-    practiceAnswers: f?.practice_answers ?? 0,
+    examsTaken: f.papers,
+    avgScore: f.scored > 0 ? Math.round((f.rate_sum / f.scored) * 10) / 10 : null,
+    completions: f.completions,
+    practiceAnswers: f.practice_answers,
   };
 }
 
+/** Figures of the days given (sorted), each run of consecutive days read in one range. */
+async function papersOf(ctx: ServiceContext, days: readonly number[]): Promise<Map<number, repo.PaperDay>> {
+  const out = new Map<number, repo.PaperDay>();
+  for (const [from, to] of runsOf(days)) for (const [d, f] of await repo.papersByDay(ctx.db, dayStart(from), dayStart(to + 1))) out.set(d, f);
+  return out;
+}
+
+async function activityOf(ctx: ServiceContext, days: readonly number[]): Promise<Map<number, repo.ActivityDay>> {
+  const out = new Map<number, repo.ActivityDay>();
+  for (const [from, to] of runsOf(days)) for (const [d, f] of await repo.activityByDay(ctx.db, dayStart(from), dayStart(to + 1))) out.set(d, f);
+  return out;
+}
+
 /**
- * The last days' figures, today last. Past days come from dash_day, computed once (again only
- * while not final, see isFinal); today is counted afresh. Each computation reads the days it needs
- * through the time indexes, never a whole table.
+ * The last days' figures, today last. Past days come from dash_day as kept; a day not kept yet (or
+ * not settled when kept) is counted and kept, and a kept day with papers awaiting marking has its
+ * papers counted again. Today is counted afresh. Every count reads a time index over the days it
+ * needs, never a whole table.
  */
 export async function dashboardTrend(ctx: ServiceContext, body: BodyOf<typeof dashboardApi.trend>): Promise<DashboardTrend> {
   const now = ctx.clock.now();
   const today = dayOf(now);
   const first = today - (body?.days ?? DEFAULT_DAYS) + 1;
-  const byDay = new Map<number, repo.DayFigures>();
   const kept = new Map((await repo.keptDays(ctx.db, first, today - 1)).map((r) => [r.day, r]));
-  const stale: number[] = [];
+  const unsettled: number[] = [];
+  const marking: number[] = [];
   for (let d = first; d < today; d += 1) {
     const row = kept.get(d);
-    if (row && isFinal(row)) byDay.set(d, row);
-    else stale.push(d);
+    if (!row || !settled(row)) unsettled.push(d);
+    else if (row.pending > 0) marking.push(d);
   }
-  const fresh: DashDayTable[] = [];
-  for (const [from, to] of runsOf(stale)) {
-    const figures = await repo.figuresByDay(ctx.db, dayStart(from), dayStart(to + 1));
-    for (let d = from; d <= to; d += 1) {
-      const f = figures.get(d) ?? { papers: 0, scored: 0, rate_sum: 0, pending: 0, completions: 0, practice_answers: 0 };
-      byDay.set(d, f);
-      fresh.push({ day: d, ...f, computed_at: now });
-    }
-  }
+  const [papers, activity] = await Promise.all([papersOf(ctx, [...unsettled, ...marking].sort((a, b) => a - b)), activityOf(ctx, unsettled)]);
+  const keptActivity = (r: DashDayTable): repo.ActivityDay => ({ completions: r.completions, practice_answers: r.practice_answers });
+  const fresh: DashDayTable[] = [
+    ...unsettled.map((d) => ({ day: d, ...(papers.get(d) ?? NO_PAPERS), ...(activity.get(d) ?? NO_ACTIVITY), computed_at: now })),
+    ...marking.map((d) => ({ day: d, ...(papers.get(d) ?? NO_PAPERS), ...keptActivity(kept.get(d)!), computed_at: now })),
+  ];
   await repo.keepDays(ctx.db, fresh);
-  const todays = await repo.figuresByDay(ctx.db, dayStart(today), now + 1);
-  byDay.set(today, todays.get(today) ?? { papers: 0, scored: 0, rate_sum: 0, pending: 0, completions: 0, practice_answers: 0 });
+  const byDay = new Map<number, repo.DayFigures>([...kept, ...fresh.map((r) => [r.day, r] as const)]);
+  const [todayPapers, todayActivity] = await Promise.all([repo.papersByDay(ctx.db, dayStart(today), now + 1), repo.activityByDay(ctx.db, dayStart(today), now + 1)]);
+  byDay.set(today, { ...(todayPapers.get(today) ?? NO_PAPERS), ...(todayActivity.get(today) ?? NO_ACTIVITY) });
   const points: TrendPoint[] = [];
-  for (let d = first; d <= today; d += 1) points.push(pointOf(d, byDay.get(d)));
+  for (let d = first; d <= today; d += 1) points.push(pointOf(d, byDay.get(d) ?? { ...NO_PAPERS, ...NO_ACTIVITY }));
   return { points, computedAt: now };
 }
