@@ -15,21 +15,38 @@ export interface RankedRow {
   dept_name: string | null;
 }
 
+/**
+ * A page of the ranking: the records in order from the index alone (a deep page skips index
+ * entries, not joined rows), then the names of the page's learners.
+ */
 export async function rankedPage(db: Db, examId: string, offset: number, limit: number): Promise<RankedRow[]> {
-  const rows = await db
-    .selectFrom('exam_record as r')
-    .innerJoin('sys_user as u', 'u.id', 'r.user_id')
-    .leftJoin('sys_depart as d', 'd.id', 'u.dept_id')
-    .select(['r.user_id', 'r.max_score', 'r.best_time', 'u.real_name', 'd.dept_name'])
-    .where('r.exam_id', '=', examId)
-    .where('r.best_time', 'is not', null)
-    .orderBy('r.max_score', 'desc')
-    .orderBy('r.best_time')
-    .orderBy('r.user_id')
+  const page = await db
+    .selectFrom('exam_record')
+    .select(['user_id', 'max_score', 'best_time'])
+    .where('exam_id', '=', examId)
+    .where('best_time', 'is not', null)
+    .orderBy('max_score', 'desc')
+    .orderBy('best_time')
+    .orderBy('user_id')
     .limit(limit)
     .offset(offset)
     .execute();
-  return rows.map((r) => ({ ...r, best_time: Number(r.best_time) }));
+  if (page.length === 0) return [];
+  const names = new Map(
+    (
+      await db
+        .selectFrom('sys_user as u')
+        .leftJoin('sys_depart as d', 'd.id', 'u.dept_id')
+        .select(['u.id', 'u.real_name', 'd.dept_name'])
+        .where(
+          'u.id',
+          'in',
+          page.map((r) => r.user_id),
+        )
+        .execute()
+    ).map((u) => [u.id, u]),
+  );
+  return page.map((r) => ({ user_id: r.user_id, max_score: r.max_score, best_time: Number(r.best_time), real_name: names.get(r.user_id)?.real_name ?? '', dept_name: names.get(r.user_id)?.dept_name ?? null }));
 }
 
 /** How many learners the exam ranks. */
