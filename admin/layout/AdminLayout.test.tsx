@@ -36,13 +36,13 @@ const tabBar = () => screen.getByRole('navigation', { name: '已访问页面' })
 const tabTitles = () => within(tabBar()).getAllByRole('link').map((a) => a.textContent);
 
 describe('admin layout', { timeout: 20_000 }, () => {
-  it('shows the dashboard with the four counts and the document title', async () => {
+  it('shows the dashboard with the live figures and the document title', async () => {
     await openDashboard();
     for (const [label, value] of [
-      ['用户数', '128'],
-      ['部门数', '7'],
-      ['公告数', '12'],
-      ['消息数', '30'],
+      ['进行中的考试', '3'],
+      ['正在考试的人数', '12'],
+      ['今日交卷', '45'],
+      ['待阅卷', '7'],
     ]) {
       expect(await within(screen.getByRole('region', { name: label })).findByText(value, undefined, FIND)).toBeTruthy();
     }

@@ -151,9 +151,9 @@ export const resourceApis = {
   'sys/config': {
     actions: { list: configApi.detail, show: configApi.detail, edit: configApi.save },
   },
-  // The dashboard is one screen: whatever is asked of it needs what its counts need.
+  // The dashboard is one screen: whatever is asked of it needs what its figures need.
   dashboard: {
-    actions: { list: dashboardApi.stat, show: dashboardApi.stat },
+    actions: { list: dashboardApi.live, show: dashboardApi.live },
   },
 } as const satisfies Record<string, ResourceApi>;
 

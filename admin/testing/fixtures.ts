@@ -1,4 +1,4 @@
-import type { DashboardStat, DepartNode, MenuNode, RouteEntry, SiteConfig, UserInfo } from '../../common/api';
+import type { DashboardLive, DashboardTrend, DepartNode, MenuNode, RouteEntry, SiteConfig, UserInfo } from '../../common/api';
 import { Perm } from '../../common/permissions';
 
 /** Seeded data of the admin component tests: shaped like the server's seed (server/seed/menus.ts). */
@@ -68,7 +68,32 @@ export const siteConfig: SiteConfig = {
   registerReview: false,
 };
 
-export const dashboardStat: DashboardStat = { userCount: 128, departCount: 7, noticeCount: 12, msgCount: 30 };
+/** 2026-12-10 12:00 in China Standard Time. */
+const DASH_NOW = Date.UTC(2026, 11, 10, 4, 0, 0);
+
+export const dashboardLive: DashboardLive = {
+  examsOpen: 3,
+  learnersInExam: 12,
+  handedInToday: 45,
+  awaitingMarking: 7,
+  todayStart: Date.UTC(2026, 11, 9, 16, 0, 0),
+  endingSoon: [{ id: 'exam_soon', title: '安全生产月考', endTime: DASH_NOW + 26 * 3_600_000, inExam: 4, handedIn: 31 }],
+  lowestCompletion: [
+    { id: 'course_low', title: '消防安全基础', learners: 40, finished: 6, rate: 15 },
+    { id: 'course_mid', title: '信息安全意识', learners: 20, finished: 13, rate: 65 },
+  ],
+  computedAt: DASH_NOW,
+};
+
+/** 30 days to 2026-12-10: papers every third day, a score rate where there are papers. */
+export const dashboardTrend: DashboardTrend = {
+  points: Array.from({ length: 30 }, (_, i) => {
+    const date = new Date(Date.UTC(2026, 10, 11 + i)).toISOString().slice(0, 10);
+    const examsTaken = i % 3 === 0 ? 10 + i : 0;
+    return { date, examsTaken, avgScore: examsTaken ? 60 + (i % 10) : null, completions: i % 5, practiceAnswers: 100 + i * 10 };
+  }),
+  computedAt: DASH_NOW,
+};
 
 /** A menu entry of /api/sys/menu/tree; `extra` sets path, component, permission tag… */
 export const menuNode = (id: string, parentId: string, title: string, menuType: number, children: MenuNode[] = [], extra: Partial<MenuNode> = {}): MenuNode => ({

@@ -66,6 +66,13 @@ export const ExamFields = Type.Object({
    * the exam is over for them. A question on a learner's own open paper never shows its answer.
    */
   practiceDuringExam: Type.Optional(Type.Boolean()),
+  /**
+   * Learners see the exam's ranking (成绩排名: best score, then time used) and their rank on their
+   * result, once their score is released (never with resultShow 1). Off by default.
+   */
+  rankingVisible: Type.Optional(Type.Boolean()),
+  /** The ranking learners see names people (name and department); off: ranks and scores only. On by default. */
+  rankingShowNames: Type.Optional(Type.Boolean()),
   thanks: Type.String({ maxLength: 2000 }),
   displayMode: DisplayMode.schema,
   shuffleQuestions: Type.Boolean(),

@@ -13,5 +13,6 @@ export * from './repo';
 export * from './qu';
 export * from './exam';
 export * from './paper';
+export * from './ranking';
 export * from './practice';
 export * from './course';

@@ -6,6 +6,7 @@ import { EmptyBody, Id, IdBody, IdsBody, Int, Millis, OptText, Page, PageRequest
 import { AnswerInput, QuBody, QuPublic } from './qu';
 import { Score } from './exam';
 import { PracticeAnswer, SubFeedback } from './practiceAnswer';
+import { MyRank } from './ranking';
 
 /**
  * Papers (one learner's attempt at an exam), marking and the wrong book. Every paper call checks
@@ -162,6 +163,8 @@ export const PaperResult = Type.Object({
   reviewOpensAt: Type.Union([Millis, Type.Null()]),
   /** Only when reviewOpen. */
   groups: Type.Array(Type.Object({ title: Type.String(), quType: QuType.schema, perScore: Type.Number(), quList: Type.Array(ReviewQu) })),
+  /** My place in the exam's ranking (by my best paper), where the exam shows rankings to learners and my score is released; else null. */
+  ranking: Type.Union([MyRank, Type.Null()]),
 });
 export type PaperResult = Static<typeof PaperResult>;
 
@@ -194,6 +197,8 @@ export const PaperFilters = Type.Object({
   departId: OptText(32),
   realName: OptText(),
   passed: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('')])),
+  /** Handed in at or after this time (the dashboard's "handed in today"). */
+  handFrom: Type.Optional(Millis),
 });
 
 export const PaperTimelineEvent = Type.Object({ type: PaperEvent.schema, time: Millis, detail: Type.String() });

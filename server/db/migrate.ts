@@ -15,6 +15,8 @@ import * as mExamPublish from './migrations/20261203_0001_exam_publish';
 import * as mCoursePageSession from './migrations/20261203_0002_course_page_session';
 import * as mPracticeSelfAssess from './migrations/20261203_0003_practice_self_assess';
 import * as mExamPracticeDuring from './migrations/20261203_0004_exam_practice_during';
+import * as mExamRanking from './migrations/20261204_0401_exam_ranking';
+import * as mDashboard from './migrations/20261204_0402_dashboard';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +36,8 @@ const migrations: Record<string, Migration> = {
   '20261203_0002_course_page_session': mCoursePageSession,
   '20261203_0003_practice_self_assess': mPracticeSelfAssess,
   '20261203_0004_exam_practice_during': mExamPracticeDuring,
+  '20261204_0401_exam_ranking': mExamRanking,
+  '20261204_0402_dashboard': mDashboard,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -359,6 +359,10 @@ export interface ExamTable {
   thanks: string;
   /** 1: learners may practise the exam's banks while it is open to them (server/modules/access). */
   practice_during: number;
+  /** 1: learners see the exam's ranking (once their score is released; server/modules/access). */
+  rank_open: number;
+  /** 1: the ranking learners see names people (administrators always see names). */
+  rank_names: number;
   /** JSON ExamSettings (server/modules/exam/exam.def.ts). */
   settings: string;
   /** JSON ExamGroup[]. */
@@ -473,6 +477,8 @@ export interface ExamRecordTable {
   last_score: number;
   passed: number;
   best_paper_id: string | null;
+  /** Seconds the best paper took; null until a paper is scored (such records are not ranked). */
+  best_time: number | null;
   update_time: number;
 }
 
@@ -548,6 +554,20 @@ export interface PracticeFavoriteTable {
   create_time: number;
 }
 
+/** A past day's dashboard figures, kept once computed (see migration 20261204_0402). */
+export interface DashDayTable {
+  /** Days since 1970-01-01 in the business time zone. */
+  day: number;
+  papers: number;
+  scored: number;
+  /** Sum of the scored papers' score rates (percent). */
+  rate_sum: number;
+  pending: number;
+  completions: number;
+  practice_answers: number;
+  computed_at: number;
+}
+
 export interface DB {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -593,6 +613,7 @@ export interface DB {
   practice_answer: PracticeAnswerTable;
   practice_stat: PracticeStatTable;
   practice_favorite: PracticeFavoriteTable;
+  dash_day: DashDayTable;
 }
 
 export type UserRow = Selectable<SysUserTable>;

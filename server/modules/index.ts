@@ -20,13 +20,14 @@ import quRoutes from './qu/qu.routes';
 import examRoutes from './exam/exam.routes';
 import paperRoutes from './paper/paper.routes';
 import practiceRoutes from './practice/practice.routes';
+import rankingRoutes from './ranking/ranking.routes';
 import wrongBookRoutes from './wrongbook/wrongbook.routes';
 
 /** Every module's routes, registered in order by app.ts. Add a module by adding its routes here. */
 export const modules: Array<(app: App) => Promise<void>> = [
   authRoutes, configRoutes, userRoutes, fileRoutes,
   departRoutes, roleRoutes, menuRoutes, msgRoutes, noticeRoutes, dashboardRoutes,
-  quRoutes, examRoutes, paperRoutes, wrongBookRoutes, practiceRoutes, courseRoutes,
+  quRoutes, examRoutes, paperRoutes, wrongBookRoutes, practiceRoutes, courseRoutes, rankingRoutes,
 ];
 
 /**

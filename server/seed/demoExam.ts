@@ -57,6 +57,9 @@ export async function seedDemoExam(trx: Transaction<DB>, { adminId, now }: { adm
       // A low-stakes demo: the demo bank stays open for practice while the demo exam is (the quick
       // start shows both); a question on the learner's own open paper still shows no answer.
       practice_during: 1,
+      // The demo learner sees where they stand among those who took it.
+      rank_open: 1,
+      rank_names: 1,
       thanks: '感谢参加本次测验！',
       settings: JSON.stringify(settings),
       groups: JSON.stringify(DEMO_EXAM_GROUPS),

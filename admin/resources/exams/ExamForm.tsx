@@ -60,6 +60,8 @@ export function toExamBody(data: Record<string, unknown>): ExamSaveBody {
     resultShow: ResultShow.has(resultShow) ? resultShow : ResultShow.SCORE,
     reviewAfterEnd: Boolean(data.reviewAfterEnd),
     practiceDuringExam: Boolean(data.practiceDuringExam),
+    rankingVisible: Boolean(data.rankingVisible),
+    rankingShowNames: data.rankingShowNames === undefined ? true : Boolean(data.rankingShowNames),
     thanks: String(data.thanks ?? ''),
     displayMode: DisplayMode.has(displayMode) ? displayMode : DisplayMode.STEP,
     shuffleQuestions: Boolean(data.shuffleQuestions),
@@ -166,6 +168,26 @@ function PracticeDuringExam({ repoIds, allowed }: { repoIds: string[]; allowed: 
   );
 }
 
+/**
+ * 成绩排名: whether learners see the exam's ranking (and their rank on their result) and whether it
+ * names people. Offered only where scores are shown: an exam that shows only its thank-you shows no
+ * rank either (the server holds to that whatever is saved).
+ */
+export function RankingInputs() {
+  return (
+    <FormDataConsumer>
+      {({ formData }) =>
+        Number(formData.resultShow) >= ResultShow.SCORE ? (
+          <Stack {...row}>
+            <BooleanInput source="rankingVisible" helperText="examhall.exams.rankingVisibleHelper" />
+            {formData.rankingVisible ? <BooleanInput source="rankingShowNames" helperText="examhall.exams.rankingShowNamesHelper" /> : null}
+          </Stack>
+        ) : null
+      }
+    </FormDataConsumer>
+  );
+}
+
 /** Every field of the exam, in sections: basics, audience, time, results and answering, integrity, composition. */
 export function ExamFormFields() {
   const openTypeChoices = useCodeChoices(ExamOpenType.items);
@@ -210,6 +232,7 @@ export function ExamFormFields() {
         <QualifyHelper />
         <RadioButtonGroupInput source="resultShow" choices={resultChoices} parse={parseCode} />
         <FormDataConsumer>{({ formData }) => (Number(formData.resultShow) === ResultShow.REVIEW ? <BooleanInput source="reviewAfterEnd" /> : null)}</FormDataConsumer>
+        <RankingInputs />
         <PracticeDuringExamInput />
         <TextInput source="thanks" multiline minRows={2} validate={maxLength(2000)} helperText="examhall.exams.thanksHelper" sx={{ maxWidth: 720 }} fullWidth />
         <RadioButtonGroupInput source="displayMode" choices={displayChoices} parse={parseCode} />
@@ -253,6 +276,8 @@ export const EXAM_DEFAULTS = {
   resultShow: ResultShow.SCORE,
   reviewAfterEnd: false,
   practiceDuringExam: false,
+  rankingVisible: false,
+  rankingShowNames: true,
   thanks: '',
   displayMode: DisplayMode.STEP,
   shuffleQuestions: true,

@@ -4,6 +4,7 @@ import { Button, Stack, Typography, type ChipProps } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { useMutation } from '@tanstack/react-query';
 import { Confirm, DataTable, EditButton, SelectInput, TextInput, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
@@ -125,6 +126,11 @@ function RowActions({ canEdit }: { canEdit: boolean }) {
       {canPapers ? (
         <Button size="small" component={Link} to={`/exam/paper?examId=${id}`} startIcon={<FactCheckIcon />}>
           {translate('examhall.exams.papers')}
+        </Button>
+      ) : null}
+      {canPapers && record.paperCount > 0 ? (
+        <Button size="small" component={Link} to={`/exam/list/${id}/ranking`} startIcon={<LeaderboardIcon />}>
+          {translate('examhall.exams.ranking')}
         </Button>
       ) : null}
       {canMark && record.awaitingMarkCount > 0 ? (

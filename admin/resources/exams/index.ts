@@ -10,3 +10,6 @@ export default {
   icon: EventNoteIcon,
   recordRepresentation: (r: ExamRecord) => r.title,
 };
+
+/** 成绩排名 of one exam (/exam/list/:id/ranking). */
+export const ExamRankingPage = lazy(() => import('./ExamRankingPage').then((m) => ({ default: m.ExamRankingPage })));

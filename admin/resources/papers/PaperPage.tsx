@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   Card,
+  Chip,
   Link,
   List,
   ListItem,
@@ -42,18 +43,20 @@ const RESOURCE = 'exam/paper';
 const time = (t: number | null) => formatTime(t, 'YYYY-MM-DD HH:mm') || '—';
 const field = (name: string) => `resources.exam/paper.fields.${name}`;
 
-type PaperFilters = { examId: string; departId: string; state: CodeOf<typeof PaperState> | ''; passed: boolean | ''; realName: string };
+type PaperFilters = { examId: string; departId: string; state: CodeOf<typeof PaperState> | ''; passed: boolean | ''; realName: string; handFrom: number | '' };
 
-/** What the URL says to filter by (/exam/paper?examId=…&state=1). */
+/** What the URL says to filter by (/exam/paper?examId=…&state=1; the dashboard's handFrom=<ms>). */
 function filtersOf(search: URLSearchParams): PaperFilters {
   const state = Number(search.get('state') ?? '');
   const passed = search.get('passed');
+  const handFrom = Number(search.get('handFrom') ?? '');
   return {
     examId: search.get('examId') ?? '',
     departId: search.get('departId') ?? '',
     state: search.get('state') && PaperState.has(state) ? state : '',
     passed: passed === 'true' ? true : passed === 'false' ? false : '',
     realName: search.get('realName') ?? '',
+    handFrom: search.get('handFrom') && Number.isSafeInteger(handFrom) && handFrom >= 0 ? handFrom : '',
   };
 }
 
@@ -137,7 +140,8 @@ export function PaperPage() {
     setPage(0);
     setSearch(toSearch({ ...filters, ...patch }), { replace: true });
   };
-  const params = { ...filters, realName: filters.realName.trim() };
+  const { handFrom, ...rest } = filters;
+  const params = { ...rest, realName: filters.realName.trim(), ...(handFrom === '' ? {} : { handFrom }) };
   const papers = useQuery({
     queryKey: [...endpointKey(paperApi.paging), params, page, size],
     queryFn: () => call(paperApi.paging, { current: page + 1, size, params, orders: [{ column: 'createTime', asc: false }] }, { silent: true }),
@@ -280,6 +284,13 @@ export function PaperPage() {
               {translate('examhall.common.search')}
             </Button>
           </Stack>
+          {handFrom === '' ? null : (
+            <Chip
+              label={translate('examhall.papers.handFrom', { time: formatTime(handFrom, 'YYYY-MM-DD HH:mm') })}
+              onDelete={() => apply({ handFrom: '' })}
+              sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}
+            />
+          )}
           <CanAccess resource={RESOURCE} action="export">
             <Button
               variant="outlined"

@@ -29,6 +29,7 @@ export const paperMessages = defineMessages(
     examhall: {
       papers: {
         title: '考试记录',
+        handFrom: '%{time} 起交卷',
         pickExam: '选择考试',
         allExams: '全部考试',
         empty: '没有试卷',
@@ -90,6 +91,7 @@ export const paperMessages = defineMessages(
     examhall: {
       papers: {
         title: 'Exam papers',
+        handFrom: 'Handed in since %{time}',
         pickExam: 'Exam',
         allExams: 'All exams',
         empty: 'No papers',

@@ -9,8 +9,11 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Cancel from '@mui/icons-material/Cancel';
 import HourglassTop from '@mui/icons-material/HourglassTop';
+import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useState } from 'react';
 import type { PaperResult, ReviewQu } from '../../../common/api/paper';
+import type { MyRank } from '../../../common/api/ranking';
 import { HandType, PaperState, QuType } from '../../../common/codes';
 import { QuestionReview } from '../../../common/components/question';
 import { formatTime } from '../../../common/format';
@@ -19,6 +22,7 @@ import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
 import { usePaperResult } from './api/exam';
 import { scoreText } from './format';
+import { RankingDialog } from './RankingDialog';
 
 function Verdict({ result }: { result: PaperResult }) {
   if (result.state === PaperState.AWAITING_MARK) {
@@ -51,7 +55,40 @@ function Verdict({ result }: { result: PaperResult }) {
       <Typography variant="body2" color="text.secondary">
         及格分 {scoreText(result.qualifyScore)}
       </Typography>
+      {result.ranking && <MyRanking result={result} rank={result.ranking} />}
     </Stack>
+  );
+}
+
+/** 本场排名: my place among those ranked (by my best paper), and the whole ranking in a dialog. */
+function MyRanking({ result, rank }: { result: PaperResult; rank: MyRank }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Stack
+        direction="row"
+        spacing={1}
+        alignItems="center"
+        useFlexGap
+        flexWrap="wrap"
+        justifyContent="center"
+        sx={{ mt: 1, px: 2, py: 1, borderRadius: 2, bgcolor: 'action.hover' }}
+        data-testid="my-rank"
+      >
+        <EmojiEvents sx={{ color: '#f5a623' }} />
+        <Typography>
+          本场排名 第{' '}
+          <Typography component="span" sx={{ fontWeight: 700, fontSize: 20 }}>
+            {rank.rank}
+          </Typography>{' '}
+          名 / 共 {rank.total} 人
+        </Typography>
+        <Button size="small" onClick={() => setOpen(true)}>
+          查看排名
+        </Button>
+      </Stack>
+      <RankingDialog examId={result.examId} title={result.title} open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }
 

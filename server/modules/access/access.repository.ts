@@ -116,3 +116,21 @@ export function finishedPapersWith(db: Db, userId: string, quId: string): Promis
     .where('q.qu_id', '=', quId)
     .execute();
 }
+
+/** What an exam says about its ranking (undefined: no such exam). */
+export interface ExamRankingRule {
+  id: string;
+  result_show: number;
+  rank_open: number;
+  rank_names: number;
+}
+
+export function examRankingRule(db: Db, examId: string): Promise<ExamRankingRule | undefined> {
+  return db.selectFrom('exam').select(['id', 'result_show', 'rank_open', 'rank_names']).where('id', '=', examId).executeTakeFirst();
+}
+
+/** Whether the learner's record of the exam holds a scored paper (uq_exam_record). */
+export async function hasScoredRecord(db: Db, userId: string, examId: string): Promise<boolean> {
+  const r = await db.selectFrom('exam_record').select('best_time').where('user_id', '=', userId).where('exam_id', '=', examId).executeTakeFirst();
+  return r !== undefined && r.best_time !== null;
+}

@@ -1,7 +1,9 @@
-import { ExamOpenType, ResultShow } from '../../../common/codes';
+import { ExamOpenType, ResultShow, RoleType } from '../../../common/codes';
+import { Perm } from '../../../common/permissions';
+import type { AuthUser } from '../../caller';
 import type { ServiceContext } from '../../context';
 import { perAppCache } from '../../lib/cache';
-import { fail, forbidden } from '../../lib/errors';
+import { fail, forbidden, notFound } from '../../lib/errors';
 import { ancestorDeptIds } from '../depart/depart.service';
 import { deptIdOf } from '../user/user.service';
 import * as repo from './access.repository';
@@ -134,6 +136,50 @@ export async function assertMayReviewWrong(ctx: ServiceContext, userId: string, 
   if (why) throw fail(why);
   const paper = quId === undefined ? null : await openPaperHolding(ctx, userId, [quId]);
   if (paper) throw fail(onOpenPaperMessage(paper));
+}
+
+// ---------- rankings ----------
+
+/** How the ranking of an exam may be shown to the one asking. */
+export interface RankingView {
+  /** Names (and departments) of the people ranked. */
+  showNames: boolean;
+}
+
+/**
+ * How the caller may see an exam's ranking, or a refusal: an administrator who may read papers
+ * sees any exam's, with names; anyone else as a learner (learnerRankingView).
+ */
+export async function rankingViewFor(ctx: ServiceContext, who: AuthUser, examId: string): Promise<RankingView> {
+  if (who.roleType === RoleType.ADMIN && who.permissions.includes(Perm.paperList)) {
+    if (!(await repo.examRankingRule(ctx.db, examId))) throw notFound('考试不存在');
+    return { showNames: true };
+  }
+  return learnerRankingView(ctx, who.id, examId);
+}
+
+/**
+ * Whether a learner may see an exam's ranking (and their rank on their result) now, and with
+ * names: only where the exam shows it to learners, never where it shows no scores (resultShow 1),
+ * never while they sit it, and only once their own score is released (a finished paper of theirs;
+ * a paper awaiting marking has no score yet). Refuses with why, in the product's words.
+ */
+export async function learnerRankingView(ctx: ServiceContext, userId: string, examId: string): Promise<RankingView> {
+  const rule = await learnerRankingRule(ctx, userId, examId);
+  if ('why' in rule) throw rule.missing ? notFound(rule.why) : fail(rule.why);
+  return rule;
+}
+
+/** learnerRankingView's answer without throwing: the view, or why not (a result page just leaves the rank out). */
+export async function learnerRankingRule(ctx: ServiceContext, userId: string, examId: string): Promise<RankingView | { why: string; missing: boolean }> {
+  const e = await repo.examRankingRule(ctx.db, examId);
+  if (!e) return { why: '考试不存在', missing: true };
+  const refuse = (why: string) => ({ why, missing: false });
+  if (e.rank_open !== 1 || e.result_show < ResultShow.SCORE) return refuse('该考试不公布成绩排名');
+  const open = await repo.openPaperOf(ctx.db, userId);
+  if (open?.exam_id === examId) return refuse('您正在参加该考试，交卷后才能查看排名');
+  if (!(await repo.hasScoredRecord(ctx.db, userId, examId))) return refuse('您在该考试中还没有公布的成绩，暂不能查看排名');
+  return { showNames: e.rank_names === 1 };
 }
 
 // ---------- a question's review (/api/user/qu/detail) ----------

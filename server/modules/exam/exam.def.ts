@@ -33,6 +33,10 @@ export interface ExamDef extends ExamSettings {
   reviewAfterEnd: boolean;
   /** Learners may practise the exam's banks while it is open to them (server/modules/access). */
   practiceDuringExam: boolean;
+  /** Learners see the ranking (server/modules/access decides when). */
+  rankingVisible: boolean;
+  /** The ranking learners see names people. */
+  rankingShowNames: boolean;
   thanks: string;
   groups: ExamGroup[];
   totalScore: number;
@@ -62,6 +66,8 @@ export function examDefOf(row: ExamRow): ExamDef {
     resultShow: ResultShow.of(row.result_show),
     reviewAfterEnd: row.review_after_end === 1,
     practiceDuringExam: row.practice_during === 1,
+    rankingVisible: row.rank_open === 1,
+    rankingShowNames: row.rank_names === 1,
     thanks: row.thanks,
     ...settings,
     groups: JSON.parse(row.groups) as ExamGroup[],

@@ -155,6 +155,8 @@ async function toRecords(ctx: ServiceContext, defs: ExamDef[]): Promise<ExamReco
     resultShow: d.resultShow,
     reviewAfterEnd: d.reviewAfterEnd,
     practiceDuringExam: d.practiceDuringExam,
+    rankingVisible: d.rankingVisible,
+    rankingShowNames: d.rankingShowNames,
     thanks: d.thanks,
     displayMode: d.displayMode,
     shuffleQuestions: d.shuffleQuestions,
@@ -304,6 +306,9 @@ export async function saveExam(ctx: ServiceContext, authorId: string, body: Exam
         result_show: body.resultShow,
         review_after_end: body.reviewAfterEnd ? 1 : 0,
         practice_during: body.practiceDuringExam ? 1 : 0,
+        // Kept as they were when a client that does not know them saves the exam.
+        rank_open: body.rankingVisible === undefined ? (current?.rank_open ?? 0) : body.rankingVisible ? 1 : 0,
+        rank_names: body.rankingShowNames === undefined ? (current?.rank_names ?? 1) : body.rankingShowNames ? 1 : 0,
         thanks: body.thanks.trim(),
         settings: JSON.stringify(settingsOf(body)),
         groups: JSON.stringify(groups),

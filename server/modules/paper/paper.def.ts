@@ -25,6 +25,10 @@ export const settingsOfPaper = (p: Pick<PaperRow, 'settings'>) => JSON.parse(p.s
 export const groupsOfPaper = (p: Pick<PaperRow, 'groups'>) => JSON.parse(p.groups) as PaperGroup[];
 export const snapshotOf = (q: Pick<PaperQuRow, 'question'>) => JSON.parse(q.question) as QuBody;
 
+/** Seconds a paper took, from its start to its hand-in (to its last change while open): as lists and the ranking show it. */
+export const secondsUsed = (p: { create_time: number; hand_time: number | null; update_time?: number }) =>
+  Math.max(0, Math.round(((p.hand_time ?? p.update_time ?? p.create_time) - p.create_time) / 1000));
+
 export const answerOf = (q: Pick<PaperQuRow, 'answer'>): AnswerInput => (q.answer ? (JSON.parse(q.answer) as AnswerInput) : {});
 
 /** Seconds after the deadline during which saves already in flight are still taken. */

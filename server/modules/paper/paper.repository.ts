@@ -564,6 +564,7 @@ export interface PaperFilter {
   deptIds?: string[];
   realName?: string;
   passed?: boolean;
+  handFrom?: number;
 }
 
 export type PaperListRow = PaperRow & { user_name: string; real_name: string; dept_name: string | null };
@@ -576,6 +577,7 @@ function filteredPapers(db: Db, f: PaperFilter) {
   if (f.deptIds) q = q.where('u.dept_id', 'in', f.deptIds.length ? f.deptIds : ['']);
   if (f.realName) q = q.where(contains('u.real_name', f.realName));
   if (f.passed !== undefined) q = q.where('p.passed', '=', f.passed ? 1 : 0);
+  if (f.handFrom !== undefined) q = q.where('p.hand_time', '>=', f.handFrom);
   return q;
 }
 
@@ -595,7 +597,7 @@ export function findPaperListRow(db: Db, id: string): Promise<PaperListRow | und
 
 // ---------- records ----------
 
-const RECORD = ['id', 'user_id', 'exam_id', 'try_count', 'max_score', 'last_score', 'passed', 'best_paper_id', 'update_time'] as const;
+const RECORD = ['id', 'user_id', 'exam_id', 'try_count', 'max_score', 'last_score', 'passed', 'best_paper_id', 'best_time', 'update_time'] as const;
 
 const recordOf = prepared((db, v: Slots<{ userId: string; examId: string }>) =>
   db.selectFrom('exam_record').select(RECORD).where('user_id', '=', v.userId).where('exam_id', '=', v.examId),
@@ -617,6 +619,7 @@ const upsert = prepared((db, row: Slots<ExamRecordRow>) =>
       last_score: row.last_score,
       passed: row.passed,
       best_paper_id: row.best_paper_id,
+      best_time: row.best_time,
       update_time: row.update_time,
     })
     .onConflict((oc) =>
@@ -626,6 +629,7 @@ const upsert = prepared((db, row: Slots<ExamRecordRow>) =>
         last_score: row.last_score,
         passed: row.passed,
         best_paper_id: row.best_paper_id,
+        best_time: row.best_time,
         update_time: row.update_time,
       }),
     ),
@@ -648,10 +652,10 @@ export async function openPapersOfUser(db: Db, userId: string, examIds: readonly
 
 /** Papers of the user finished (state 2) per exam: the best score and attempts come from them. */
 const finished = prepared((db, v: Slots<{ userId: string; examId: string }>) =>
-  db.selectFrom('paper').select(['id', 'user_score', 'passed', 'hand_time']).where('user_id', '=', v.userId).where('exam_id', '=', v.examId).where('state', '=', 2).orderBy('hand_time'),
+  db.selectFrom('paper').select(['id', 'user_score', 'passed', 'create_time', 'hand_time']).where('user_id', '=', v.userId).where('exam_id', '=', v.examId).where('state', '=', 2).orderBy('hand_time'),
 );
 
-export async function finishedScores(db: Db, userId: string, examId: string): Promise<Array<{ id: string; user_score: number | null; passed: number | null; hand_time: number | null }>> {
+export async function finishedScores(db: Db, userId: string, examId: string): Promise<Array<{ id: string; user_score: number | null; passed: number | null; create_time: number; hand_time: number | null }>> {
   return finished.rows(db, { userId, examId });
 }
 

@@ -9,7 +9,8 @@ import { fail, notFound } from '../../lib/errors';
 import { openPaperHolding } from '../access/access.service';
 import type { AuthUser } from '../identity/session.service';
 import { descendantDeptIds } from '../depart/depart.service';
-import { answerForType, answerOf, groupsOfPaper, settingsOfPaper, snapshotOf } from './paper.def';
+import { myRank } from '../ranking/ranking.service';
+import { answerForType, answerOf, groupsOfPaper, secondsUsed, settingsOfPaper, snapshotOf } from './paper.def';
 import * as repo from './paper.repository';
 import { finishPaper } from './paper.service';
 
@@ -34,7 +35,7 @@ export function recordOf(r: repo.PaperListRow, showScore = true): PaperRecord {
     passed: finished && showScore && r.passed !== null ? r.passed === 1 : null,
     createTime: r.create_time,
     handTime: r.hand_time,
-    userTime: Math.max(0, Math.round(((r.hand_time ?? r.update_time) - r.create_time) / 1000)),
+    userTime: secondsUsed(r),
   };
 }
 
@@ -96,6 +97,8 @@ export async function paperResult(ctx: ServiceContext, userId: string, id: strin
     reviewOpen,
     reviewOpensAt: s.resultShow === ResultShow.REVIEW ? reviewClosedUntil : null,
     groups: reviewOpen ? reviewOf(p, rows) : [],
+    // Never before my score is out (resultShow 1 shows none, nor a rank), nor where the exam keeps its ranking to itself.
+    ranking: showScore ? await myRank(ctx, userId, p.exam_id) : null,
   };
 }
 
@@ -110,6 +113,7 @@ async function filterOf(ctx: ServiceContext, who: AuthUser, params: BodyOf<typeo
     deptIds: admin && f.departId?.trim() ? await descendantDeptIds(ctx, f.departId.trim()) : undefined,
     realName: admin ? f.realName?.trim() || undefined : undefined,
     passed: f.passed === '' || f.passed === undefined ? undefined : f.passed,
+    handFrom: f.handFrom,
   };
 }
 

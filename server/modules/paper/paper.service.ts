@@ -18,7 +18,7 @@ import { cryptoRng } from '../exam/paper.draw';
 import { gradeAnswer, gradeCombined, type GradeResult } from '../qu/qu.grading';
 import { toPublic } from '../qu/qu.public';
 import { getUserRecord } from '../user/user.service';
-import { answerForType, answerOf, groupsOfPaper, SAVE_GRACE_MS, saysSomething, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
+import { answerForType, answerOf, groupsOfPaper, SAVE_GRACE_MS, saysSomething, secondsUsed, settingsOfPaper, snapshotOf, type PaperGroup, type PaperSettings } from './paper.def';
 import * as repo from './paper.repository';
 import { snapshotCopy, snapshotSource, type SnapshotSource } from './paper.snapshot';
 
@@ -513,18 +513,24 @@ export async function refreshRecord(ctx: ServiceContext, userId: string, examId:
     repo.finishedScores(ctx.db, userId, examId),
     repo.findRecord(ctx.db, userId, examId),
   ]);
-  let best: (typeof finished)[number] | undefined;
-  for (const f of finished) if (!best || (f.user_score ?? 0) > (best.user_score ?? 0)) best = f;
+  // The best paper: the highest score, then the shortest time (the ranking's order), then the first.
+  let best: { id: string; score: number; seconds: number } | undefined;
+  for (const f of finished) {
+    const score = f.user_score ?? 0;
+    const seconds = secondsUsed(f);
+    if (!best || score > best.score || (score === best.score && seconds < best.seconds)) best = { id: f.id, score, seconds };
+  }
   const last = finished.at(-1);
   await repo.upsertRecord(ctx.db, {
     id: current?.id ?? newId(),
     user_id: userId,
     exam_id: examId,
     try_count: tries,
-    max_score: best?.user_score ?? 0,
+    max_score: best?.score ?? 0,
     last_score: last?.user_score ?? 0,
     passed: finished.some((f) => f.passed === 1) ? 1 : 0,
     best_paper_id: best?.id ?? null,
+    best_time: best?.seconds ?? null,
     update_time: ctx.clock.now(),
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { onlineExamApi } from '../../../../common/api/exam';
 import type { BodyOf } from '../../../../common/api/endpoint';
 import { paperApi, type FillAnswerBody } from '../../../../common/api/paper';
+import { rankingApi } from '../../../../common/api/ranking';
 import type { CodeOf, HandType } from '../../../../common/codes';
 import { call } from '../../../../common/http';
 import { isNotFound } from '../../../components/LoadError';
@@ -22,6 +23,7 @@ export const examKeys = {
   paper: (id: string) => ['papers', 'detail', id] as const,
   qu: (paperId: string, quId: string) => ['papers', 'qu', paperId, quId] as const,
   result: (id: string) => ['papers', 'result', id] as const,
+  ranking: (examId: string, current: number) => ['exams', 'ranking', examId, current] as const,
 };
 
 /** Exams I may take. Silent: the page shows a failure itself. */
@@ -61,3 +63,12 @@ export const sendPaperEvent = (body: BodyOf<typeof paperApi.event>) => call(pape
 
 export const usePaperResult = (id: string) =>
   useQuery({ queryKey: examKeys.result(id), queryFn: () => call(paperApi.paperResult, { id }, { silent: true }) });
+
+/** A page of an exam's ranking (the server says whether I may see it, and with names). */
+export const useRanking = (examId: string, current: number, size: number, enabled: boolean) =>
+  useQuery({
+    queryKey: examKeys.ranking(examId, current),
+    queryFn: () => call(rankingApi.ranking, { examId, current, size }, { silent: true }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
