@@ -47,9 +47,6 @@ export function forgetSessions(ctx: ServiceContext): void {
   ctx.sessionBus?.publish();
 }
 
-/** The permission tags of a set of roles (the access module's, cached). */
-const permissionsOf = permissionsOfRoles;
-
 /** Unknown tokens are not kept: guessing must not fill the cache. */
 const known = (found: readonly repo.SessionAccessRow[]) => found.length > 0;
 
@@ -162,7 +159,7 @@ async function checkSession(ctx: ServiceContext, token: string): Promise<AuthUse
   if (!row || row.expire_time <= now || row.state !== UserState.NORMAL) return null;
   const i = identityOf(rows, token);
   extendIfDue(ctx, i.tokenHash, row, now);
-  return callerOf(i, ctx.caches.permissions.get(i.rolesKey) ?? (await permissionsOf(ctx, i.rolesKey, i.roleIds)));
+  return callerOf(i, ctx.caches.permissions.get(i.rolesKey) ?? (await permissionsOfRoles(ctx, i.rolesKey, i.roleIds)));
 }
 
 /** How many hex characters of a token's hash name its session outside the server (128 bits). */

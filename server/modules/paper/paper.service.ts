@@ -474,17 +474,18 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
   let g = gradePaper(p, rows);
   const now = ctx.clock.now();
   return inTransaction(ctx, async (tx) => {
-    const closed = await repo.closePaper(tx.db, p.id, { ...scoresOf(p, g), hand_type: handType, hand_time: now, update_time: now });
+    let scores = scoresOf(p, g);
+    const closed = await repo.closePaper(tx.db, p.id, { ...scores, hand_type: handType, hand_time: now, update_time: now });
     if (!closed) return false;
     if (answersMoved(rows, await repo.gradeAndFreeze(tx.db, p.id, g.grades))) {
       g = gradePaper(p, await repo.paperQus(tx.db, p.id));
-      await repo.updatePaper(tx.db, p.id, scoresOf(p, g));
+      scores = scoresOf(p, g);
+      await repo.updatePaper(tx.db, p.id, scores);
       await repo.gradeQus(tx.db, p.id, g.grades);
     }
     await repo.insertEvent(tx.db, { id: newId(), paper_id: p.id, type: PaperEvent.HAND, time: now, detail: HandType.label(handType) });
     await refreshRecord(tx, p.user_id, p.exam_id);
-    const score = scoresOf(p, g).user_score;
-    await emit(tx, 'paper.handedIn', { paperId: p.id, userId: p.user_id, examId: p.exam_id, handType, awaitingMarking: g.needsMarking, score, missed: g.missed });
+    await emit(tx, 'paper.handedIn', { paperId: p.id, userId: p.user_id, examId: p.exam_id, handType, awaitingMarking: g.needsMarking, score: scores.user_score, missed: g.missed });
     return true;
   });
 }
