@@ -37,9 +37,12 @@ function startServer(port: number, env: Record<string, string>): ServerProcess {
   return { base: `http://127.0.0.1:${port}`, child, output: () => log };
 }
 
-/** Polls GET /api/health until it answers, the process dies, or ~30 s pass. */
+/**
+ * Polls GET /api/health until it answers, the process dies, or ~90 s pass: a cold `tsx` start on a
+ * loaded 2-core CI machine took over 30 s once (the server had printed nothing yet).
+ */
 async function waitHealthy(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode}):\n${server.output()}`);
     try {
@@ -50,7 +53,7 @@ async function waitHealthy(server: ServerProcess): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server at ${server.base} not healthy within 30 s:\n${server.output()}`);
+  throw new Error(`server at ${server.base} not healthy within 90 s:\n${server.output()}`);
 }
 
 async function stop(server: ServerProcess | undefined): Promise<void> {
@@ -98,7 +101,7 @@ function twoProcesses(extraEnv: Record<string, string> = {}) {
     pair.a = startServer(portA, env);
     pair.b = startServer(portB, env);
     await Promise.all([waitHealthy(pair.a), waitHealthy(pair.b)]);
-  }, 90_000);
+  }, 120_000);
   afterAll(async () => {
     await Promise.all([stop(pair.a), stop(pair.b)]);
     await dropDb?.();
