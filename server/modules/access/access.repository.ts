@@ -134,3 +134,8 @@ export async function hasScoredRecord(db: Db, userId: string, examId: string): P
   const r = await db.selectFrom('exam_record').select('best_time').where('user_id', '=', userId).where('exam_id', '=', examId).executeTakeFirst();
   return r !== undefined && r.best_time !== null;
 }
+
+/** A user's department and state, for audience decisions (undefined: no such user). */
+export function userStanding(db: Db, userId: string): Promise<{ dept_id: string | null; state: number } | undefined> {
+  return db.selectFrom('sys_user').select(['dept_id', 'state']).where('id', '=', userId).executeTakeFirst();
+}

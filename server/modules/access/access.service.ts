@@ -1,4 +1,5 @@
-import { ExamOpenType, ResultShow, RoleType } from '../../../common/codes';
+import { CourseState } from '../../../common/api/course';
+import { Audience, ExamOpenType, ResultShow, RoleType, UserState } from '../../../common/codes';
 import { Perm } from '../../../common/permissions';
 import type { AuthUser } from '../../caller';
 import type { ServiceContext } from '../../context';
@@ -7,6 +8,7 @@ import { fail, forbidden, notFound } from '../../lib/errors';
 import { ancestorDeptIds } from '../depart/depart.service';
 import { deptIdOf } from '../user/user.service';
 import * as repo from './access.repository';
+import { userHoldsAdminTag } from './grants.repository';
 
 /**
  * Who may see an answer: the one rule every call that can show a right option, an answer, an
@@ -27,6 +29,53 @@ export async function examReaches(ctx: ServiceContext, exam: { id: string; openT
   const deptIds = exam.openType === ExamOpenType.DEPARTS ? await ancestorDeptIds(ctx, (await deptIdOf(ctx, userId)) || null) : [];
   const lists = await repo.examAudienceLists(ctx.db, exam.id, userId, deptIds);
   return exam.openType === ExamOpenType.DEPARTS ? lists.byDept : lists.byUser;
+}
+
+// ---------- course audiences ----------
+
+/** Who a course is for, as its definition keeps it. */
+export interface CourseAudience {
+  state: number;
+  audience: number;
+  deptIds: ReadonlySet<string>;
+  userIds: ReadonlySet<string>;
+}
+
+/** Whether a published course's audience holds a user of this department (pure: the caller knows the department). */
+export function courseHolds(course: CourseAudience, userId: string, deptId: string | null): boolean {
+  if (course.state !== CourseState.PUBLISHED) return false;
+  switch (course.audience) {
+    case Audience.EVERYONE:
+      return true;
+    case Audience.DEPARTS:
+      return !!deptId && course.deptIds.has(deptId);
+    case Audience.PEOPLE:
+      return course.userIds.has(userId);
+    default:
+      return false;
+  }
+}
+
+/** Whether the user exists (in any state): the administrator's views of one learner's courses. */
+export async function userExists(ctx: ServiceContext, userId: string): Promise<boolean> {
+  return (await repo.userStanding(ctx.db, userId)) !== undefined;
+}
+
+/** Whether a course reaches the user now: an enabled account its audience holds. */
+export async function courseReaches(ctx: ServiceContext, course: CourseAudience, userId: string): Promise<boolean> {
+  const user = await repo.userStanding(ctx.db, userId);
+  return !!user && user.state === UserState.NORMAL && courseHolds(course, userId, user.dept_id);
+}
+
+/**
+ * Whether the user may open a course's files: 'unavailable' for an account gone or disabled,
+ * 'outside' for one the audience does not hold and who does not administer courses (previews).
+ */
+export async function mayOpenCourseFiles(ctx: ServiceContext, course: CourseAudience, userId: string, adminTag: string): Promise<'ok' | 'unavailable' | 'outside'> {
+  const user = await repo.userStanding(ctx.db, userId);
+  if (!user || user.state !== UserState.NORMAL) return 'unavailable';
+  if (courseHolds(course, userId, user.dept_id)) return 'ok';
+  return (await userHoldsAdminTag(ctx.db, userId, adminTag, RoleType.ADMIN)) ? 'ok' : 'outside';
 }
 
 // ---------- the caller's open paper ----------
