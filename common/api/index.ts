@@ -14,5 +14,6 @@ export * from './qu';
 export * from './exam';
 export * from './paper';
 export * from './ranking';
+export * from './stats';
 export * from './practice';
 export * from './course';

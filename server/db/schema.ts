@@ -363,6 +363,8 @@ export interface ExamTable {
   rank_open: number;
   /** 1: the ranking learners see names people (administrators always see names). */
   rank_names: number;
+  /** The excellence line of its statistics, in points; null: 90 % of the total. */
+  excellent_score: number | null;
   /** JSON ExamSettings (server/modules/exam/exam.def.ts). */
   settings: string;
   /** JSON ExamGroup[]. */
@@ -555,6 +557,44 @@ export interface PracticeFavoriteTable {
 }
 
 /** A past day's dashboard figures, kept once computed (see migration 20261204_0402). */
+/** One scored paper, as statistics read it (items: JSON StatsItem[]). */
+export interface StatsAttemptTable {
+  paper_id: string;
+  exam_id: string;
+  user_id: string;
+  dept_id: string | null;
+  total: number;
+  max_total: number;
+  qualify_score: number;
+  seconds: number;
+  start_time: number;
+  items: string;
+  update_time: number;
+}
+
+export interface StatsVersionTable {
+  exam_id: string;
+  version: number;
+}
+
+/** An exam's figures per attempts mode (summary: JSON StatsSummary). */
+export interface StatsExamTable {
+  exam_id: string;
+  mode: string;
+  version: number;
+  summary: string;
+  computed_at: number;
+}
+
+/** One question's figures of an exam per attempts mode (figures: JSON StatsQuestion). */
+export interface StatsExamQuestionTable {
+  exam_id: string;
+  mode: string;
+  slot: number;
+  qu_id: string;
+  figures: string;
+}
+
 export interface DashDayTable {
   /** Days since 1970-01-01 in the business time zone. */
   day: number;
@@ -614,6 +654,10 @@ export interface DB {
   practice_stat: PracticeStatTable;
   practice_favorite: PracticeFavoriteTable;
   dash_day: DashDayTable;
+  stats_attempt: StatsAttemptTable;
+  stats_version: StatsVersionTable;
+  stats_exam: StatsExamTable;
+  stats_exam_question: StatsExamQuestionTable;
 }
 
 export type UserRow = Selectable<SysUserTable>;

@@ -105,6 +105,17 @@ export function examRelease(db: Db, examId: string): Promise<ExamRelease | undef
     .executeTakeFirst();
 }
 
+/** The release rules of the exams a learner has scored attempts of (the statistics read model). */
+export function attemptedExamReleases(db: Db, userId: string): Promise<ExamRelease[]> {
+  return db
+    .selectFrom('stats_attempt as a')
+    .innerJoin('exam as e', 'e.id', 'a.exam_id')
+    .select(['a.exam_id', 'e.title', 'e.result_show', 'e.review_after_end', 'e.end_time'])
+    .distinct()
+    .where('a.user_id', '=', userId)
+    .execute();
+}
+
 /** The settings of the learner's finished papers (state 2) that hold the question. */
 export function finishedPapersWith(db: Db, userId: string, quId: string): Promise<Array<{ settings: string }>> {
   return db

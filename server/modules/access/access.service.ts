@@ -5,7 +5,8 @@ import type { AuthUser } from '../../caller';
 import type { ServiceContext } from '../../context';
 import { perAppCache } from '../../lib/cache';
 import { fail, forbidden, notFound } from '../../lib/errors';
-import { ancestorDeptIds } from '../depart/depart.service';
+import type { StatsMasteryBody } from '../../../common/api/stats';
+import { ancestorDeptIds, descendantDeptIds } from '../depart/depart.service';
 import { deptIdOf } from '../user/user.service';
 import * as repo from './access.repository';
 import { userHoldsAdminTag } from './grants.repository';
@@ -249,3 +250,37 @@ export async function mayReviewQuestion(ctx: ServiceContext, userId: string, q: 
 
 /** Refuses a question's review the learner has not earned; the same refusal whether it exists or not. */
 export const refuseReview = () => forbidden('您还不能查看这道题的答案和解析');
+
+// ---------- statistics ----------
+
+/** Whose attempts a mastery view may read: filters for the read model (absent: any). */
+export interface MasteryScope {
+  userId?: string;
+  deptIds?: string[];
+  examIds?: string[];
+}
+
+/**
+ * The scope of a mastery view (/api/exam/stats/mastery). An administrator who may read papers:
+ * any exam, department (with its sub-departments) or learner, at least one named. Anyone else:
+ * their own attempts only, and only of exams whose review is released to them now (mastery per
+ * knowledge point tells which questions were missed), never of an exam they are sitting.
+ */
+export async function masteryScope(ctx: ServiceContext, who: AuthUser, body: StatsMasteryBody): Promise<MasteryScope> {
+  if (who.roleType === RoleType.ADMIN && who.permissions.includes(Perm.paperList)) {
+    if (!body.examId && !body.departId && !body.userId) throw fail('请选择考试、部门或学员');
+    return {
+      ...(body.userId ? { userId: body.userId } : {}),
+      ...(body.departId ? { deptIds: await descendantDeptIds(ctx, body.departId) } : {}),
+      ...(body.examId ? { examIds: [body.examId] } : {}),
+    };
+  }
+  if ((body.userId && body.userId !== who.id) || body.departId) throw forbidden('只能查看自己的知识点掌握情况');
+  const now = ctx.clock.now();
+  const sitting = (await repo.openPaperOf(ctx.db, who.id))?.exam_id;
+  const released = (await repo.attemptedExamReleases(ctx.db, who.id))
+    .filter((e) => e.exam_id !== sitting && heldBecause(e, now) === null)
+    .map((e) => e.exam_id);
+  if (body.examId && !released.includes(body.examId)) throw fail('该考试尚未公布答案，暂不能查看知识点掌握情况');
+  return { userId: who.id, examIds: body.examId ? [body.examId] : released };
+}
