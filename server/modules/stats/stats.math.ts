@@ -96,7 +96,7 @@ export const FLAG_TOO_EASY = '过易';
 export const FLAG_SUSPECT = '可能有误';
 
 export const FLAG_EXPLAIN: Record<string, string> = {
-  [FLAG_LOW_EFFICIENCY]: '区分效率低于 15%：这道题的得分与其余题目的相关程度远低于它能达到的最大值（Moodle 的标记线），建议检查题目。',
+  [FLAG_LOW_EFFICIENCY]: '区分效率低于 15%：这道题与其余题目得分的协方差远不到按分数排序配对时可达的最大值，Moodle 以此标记需要检查的题目。',
   [FLAG_LOW_D]: '高分组（前 27%）与低分组（后 27%）的得分率之差 D 低于 0.2，这道题几乎区分不开学得好和学得差的考生。',
   [FLAG_TOO_HARD]: '难度系数（平均得分率）低于 5%，几乎没有人答对，可能超纲、表述不清或答案设置有误。',
   [FLAG_TOO_EASY]: '难度系数（平均得分率）高于 95%，几乎人人答对，对区分考生水平帮助很小。',
