@@ -96,6 +96,10 @@ export const StatsMastery = Type.Object({
 });
 export type StatsMastery = Static<typeof StatsMastery>;
 
+/** A rebuild of an exam's read model from its papers: papers recorded of how many, and whether it still runs. */
+export const StatsRebuild = Type.Object({ done: Type.Integer(), total: Type.Integer(), running: Type.Boolean() });
+export type StatsRebuild = Static<typeof StatsRebuild>;
+
 export const StatsBody = Type.Object({ examId: Id, attempts: Type.Optional(StatsAttempts) });
 export type StatsBody = Static<typeof StatsBody>;
 
@@ -112,5 +116,13 @@ export const statsApi = defineApi('stats', {
     response: Type.Array(StatsMastery),
     summary: 'Mastery per knowledge point (an exam, a department, a learner); learners: their own, from released scores',
   },
+  rebuild: {
+    path: '/api/exam/stats/rebuild',
+    access: { perm: Perm.paperList },
+    body: Type.Object({ examId: Id }),
+    response: StatsRebuild,
+    summary: "Rebuilds an exam's statistics from its papers (e.g. after a regrade), behind the call; asked again, its progress",
+  },
+  rebuildProgress: { path: '/api/exam/stats/rebuild-progress', access: { perm: Perm.paperList }, body: Type.Object({ examId: Id }), response: StatsRebuild, summary: "The progress of an exam's statistics rebuild" },
   export: { path: '/api/exam/stats/export', access: { perm: Perm.paperExport }, transport: 'download', body: StatsBody, response: Type.Null(), summary: "An exam's statistics as an Excel workbook, a sheet per view" },
 });

@@ -201,6 +201,25 @@ describe.each(DIALECTS)('exam statistics on %s', (dialect) => {
     expect(wb.getWorksheet('试题分析')!.rowCount).toBe(5);
   });
 
+  it('rebuilds an exam from its papers behind the call, with progress', async () => {
+    const before = (await call<StatsSummary>('/api/exam/stats/summary', { examId: exam.id, attempts: 'all' })).data;
+    await t.database.db.deleteFrom('stats_attempt').where('exam_id', '=', exam.id).execute();
+    const started = await call<{ done: number; total: number; running: boolean }>('/api/exam/stats/rebuild', { examId: exam.id });
+    expect(started.data).toMatchObject({ total: 6, running: true });
+    for (let i = 0; i < 100; i += 1) {
+      const p = await call<{ running: boolean }>('/api/exam/stats/rebuild-progress', { examId: exam.id });
+      if (!p.data.running) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const rows = await t.database.db.selectFrom('stats_attempt').select('paper_id').where('exam_id', '=', exam.id).execute();
+    expect(rows).toHaveLength(6);
+    t.clock.advance(60_000);
+    const after = (await call<StatsSummary>('/api/exam/stats/summary', { examId: exam.id, attempts: 'all' })).data;
+    expect(after.computedAt).toBeGreaterThan(before.computedAt);
+    expect(after.mean).toBe(before.mean);
+    expect((await call('/api/exam/stats/rebuild', { examId: 'nosuchexam' })).msg).toBe('考试不存在');
+  });
+
   it('refuses an excellence line above the total and an unknown exam', async () => {
     const r = await t.call('/api/exam/exam/save', { ...body, id: exam.id, excellentScore: 120 }, await t.adminToken());
     expect(r.body.msg).toBe('优秀线不能高于试卷总分（100分）');

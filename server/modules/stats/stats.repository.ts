@@ -76,6 +76,30 @@ export async function unrecordedPaperIds(db: Db, examId: string, afterId: string
   return rows.map((r) => r.id);
 }
 
+/** An exam's scored papers, in pages by id (a rebuild). */
+export async function scoredPaperIds(db: Db, examId: string, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('paper')
+    .select('id')
+    .where('exam_id', '=', examId)
+    .where('state', '=', PaperState.FINISHED)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function countScoredPapers(db: Db, examId: string): Promise<number> {
+  const r = await db
+    .selectFrom('paper')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('exam_id', '=', examId)
+    .where('state', '=', PaperState.FINISHED)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
 export async function upsertAttempts(db: Db, rows: readonly StatsAttemptTable[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
     await db

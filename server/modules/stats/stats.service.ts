@@ -1,5 +1,5 @@
 import type { QuBody } from '../../../common/api/qu';
-import type { StatsAttempts, StatsBody, StatsMastery, StatsMasteryBody, StatsQuestion, StatsSummary } from '../../../common/api/stats';
+import type { StatsAttempts, StatsBody, StatsMastery, StatsMasteryBody, StatsQuestion, StatsRebuild, StatsSummary } from '../../../common/api/stats';
 import { PaperState, QuType } from '../../../common/codes';
 import { htmlToText } from '../../../common/richText';
 import type { AuthUser } from '../../caller';
@@ -38,11 +38,13 @@ interface AppState {
   timer: NodeJS.Timeout | null;
   flushing: Promise<void> | null;
   computing: Map<string, Promise<Computed>>;
+  /** Rebuilds from scratch under way, by exam: papers recorded of how many. */
+  rebuilds: Map<string, StatsRebuild>;
 }
 const states = new WeakMap<object, AppState>();
 function stateOf(ctx: ServiceContext): AppState {
   let s = states.get(ctx.caches);
-  if (!s) states.set(ctx.caches, (s = { pending: new Set(), timer: null, flushing: null, computing: new Map() }));
+  if (!s) states.set(ctx.caches, (s = { pending: new Set(), timer: null, flushing: null, computing: new Map(), rebuilds: new Map() }));
   return s;
 }
 
@@ -134,6 +136,42 @@ async function catchUp(ctx: ServiceContext, examId: string): Promise<void> {
     await recordPapers(ctx, ids);
     after = ids[ids.length - 1];
   }
+}
+
+/**
+ * Rebuilds an exam's read model from its papers, as after a regrade: every scored paper recorded
+ * again in batches, the figures recomputed on the next read. Runs behind the call; asking again
+ * while it runs answers its progress.
+ */
+export async function rebuildExam(ctx: ServiceContext, examId: string): Promise<StatsRebuild> {
+  if (!(await repo.examForStats(ctx.db, examId))) throw notFound('考试不存在');
+  const s = stateOf(ctx);
+  const running = s.rebuilds.get(examId);
+  if (running) return { ...running };
+  const progress: StatsRebuild = { done: 0, total: await repo.countScoredPapers(ctx.db, examId), running: true };
+  s.rebuilds.set(examId, progress);
+  const work = async () => {
+    for (let after = ''; ; ) {
+      const ids = await repo.scoredPaperIds(ctx.db, examId, after, BATCH);
+      if (ids.length === 0) break;
+      await recordPapers(ctx, ids);
+      progress.done = Math.min(progress.total, progress.done + ids.length);
+      after = ids[ids.length - 1];
+      // Between batches, the loop serves others.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await inTransaction(ctx, (tx) => repo.bumpVersions(tx.db, [examId]));
+  };
+  void work()
+    .catch((e: unknown) => console.error('statistics: rebuilding an exam failed', e))
+    .finally(() => s.rebuilds.delete(examId));
+  return { ...progress };
+}
+
+/** The progress of an exam's rebuild, or none running. */
+export function rebuildProgress(ctx: ServiceContext, examId: string): StatsRebuild {
+  const running = stateOf(ctx).rebuilds.get(examId);
+  return running ? { ...running } : { done: 0, total: 0, running: false };
 }
 
 // ---------- figures ----------
