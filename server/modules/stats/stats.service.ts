@@ -40,26 +40,39 @@ interface AppState {
   computing: Map<string, Promise<Computed>>;
   /** Rebuilds from scratch under way, by exam: papers recorded of how many. */
   rebuilds: Map<string, StatsRebuild>;
+  /** Exams whose papers this process has looked through since it started: later changes arrive as events. */
+  caughtUp: Set<string>;
 }
 const states = new WeakMap<object, AppState>();
 function stateOf(ctx: ServiceContext): AppState {
   let s = states.get(ctx.caches);
-  if (!s) states.set(ctx.caches, (s = { pending: new Set(), timer: null, flushing: null, computing: new Map(), rebuilds: new Map() }));
+  if (!s) states.set(ctx.caches, (s = { pending: new Set(), timer: null, flushing: null, computing: new Map(), rebuilds: new Map(), caughtUp: new Set() }));
   return s;
 }
 
 const CHOICES: ReadonlySet<number> = new Set([QuType.SINGLE, QuType.MULTIPLE, QuType.JUDGE]);
 
-/** One question of a paper as the read model keeps it. */
-function itemOf(r: repo.StatsQuRow): StatsItem {
+/** Knowledge points of a question's copy; papers of one exam hold the same copy, read once per batch. */
+type TagMemo = Map<string, { json: string; tags: string[] | undefined }>;
+
+function tagsOf(r: repo.StatsQuRow, memo: TagMemo): string[] | undefined {
+  const known = memo.get(r.qu_id);
+  if (known && known.json === r.question) return known.tags;
   let tags: string[] | undefined;
-  let picked: string[] | undefined;
   try {
     const q = JSON.parse(r.question) as Pick<QuBody, 'tags'>;
     if (q.tags?.length) tags = q.tags;
   } catch {
     // A copy that does not parse has no knowledge points.
   }
+  memo.set(r.qu_id, { json: r.question, tags });
+  return tags;
+}
+
+/** One question of a paper as the read model keeps it. */
+function itemOf(r: repo.StatsQuRow, memo: TagMemo): StatsItem {
+  const tags = tagsOf(r, memo);
+  let picked: string[] | undefined;
   if (CHOICES.has(r.qu_type) && r.answer) {
     try {
       picked = (JSON.parse(r.answer) as { answers?: string[] }).answers ?? [];
@@ -76,11 +89,12 @@ export async function recordPapers(ctx: ServiceContext, paperIds: readonly strin
     const papers = (await repo.papersForStats(ctx.db, paperIds.slice(i, i + BATCH))).filter((p) => p.state === PaperState.FINISHED && p.user_score !== null);
     if (papers.length === 0) continue;
     const byPaper = new Map<string, StatsItem[]>(papers.map((p) => [p.id, []]));
+    const memo: TagMemo = new Map();
     for (const r of await repo.paperQuestionsForStats(
       ctx.db,
       papers.map((p) => p.id),
     ))
-      byPaper.get(r.paper_id)?.push(itemOf(r));
+      byPaper.get(r.paper_id)?.push(itemOf(r, memo));
     const now = ctx.clock.now();
     const rows: StatsAttemptTable[] = papers.map((p) => ({
       paper_id: p.id,
@@ -127,15 +141,22 @@ export function paperScored(ctx: ServiceContext, paperId: string): void {
   s.timer.unref();
 }
 
-/** Brings an exam's read model up to date before its figures are read: pending papers, and any scored paper it lacks. */
+/**
+ * Brings an exam's read model up to date before its figures are read: pending papers, and, the
+ * first time this process reads the exam, any scored paper it lacks (one the events of a stopped
+ * process never recorded). After that, hand-ins and markings arrive as events.
+ */
 async function catchUp(ctx: ServiceContext, examId: string): Promise<void> {
   await flushPending(ctx);
+  const s = stateOf(ctx);
+  if (s.caughtUp.has(examId)) return;
   for (let after = ''; ; ) {
     const ids = await repo.unrecordedPaperIds(ctx.db, examId, after, BATCH);
-    if (ids.length === 0) return;
+    if (ids.length === 0) break;
     await recordPapers(ctx, ids);
     after = ids[ids.length - 1];
   }
+  s.caughtUp.add(examId);
 }
 
 /**
