@@ -100,6 +100,21 @@ export type StatsMastery = Static<typeof StatsMastery>;
 export const StatsRebuild = Type.Object({ done: Type.Integer(), total: Type.Integer(), running: Type.Boolean() });
 export type StatsRebuild = Static<typeof StatsRebuild>;
 
+/** A learner's best score against the exam's distribution (each learner's best attempt). */
+export const StatsDistribution = Type.Object({
+  attempts: Type.Integer(),
+  mean: Figure,
+  median: Figure,
+  bands: Type.Array(StatsBand),
+  totalScore: Type.Number(),
+  qualifyScore: Type.Number(),
+  /** My best score, and the percent of the others whose best is lower. */
+  myScore: Type.Number(),
+  beatPercent: Figure,
+  computedAt: Type.Integer(),
+});
+export type StatsDistribution = Static<typeof StatsDistribution>;
+
 export const StatsBody = Type.Object({ examId: Id, attempts: Type.Optional(StatsAttempts) });
 export type StatsBody = Static<typeof StatsBody>;
 
@@ -115,6 +130,13 @@ export const statsApi = defineApi('stats', {
     body: StatsMasteryBody,
     response: Type.Array(StatsMastery),
     summary: 'Mastery per knowledge point (an exam, a department, a learner); learners: their own, from released scores',
+  },
+  distribution: {
+    path: '/api/exam/stats/distribution',
+    access: 'login',
+    body: Type.Object({ examId: Id }),
+    response: StatsDistribution,
+    summary: "My best score against the exam's distribution (learners: where the exam releases scores, once mine is out)",
   },
   rebuild: {
     path: '/api/exam/stats/rebuild',

@@ -153,6 +153,22 @@ describe.each(DIALECTS)('exam statistics on %s', (dialect) => {
     expect(best).toMatchObject({ attempts: 5, mean: 70 });
   });
 
+  it("shows a learner their best score against the others' best, where the exam shows scores", async () => {
+    const mine = await call<{ attempts: number; myScore: number; beatPercent: number | null; bands: unknown[]; mean: number }>('/api/exam/stats/distribution', { examId: exam.id }, people.ann.token);
+    expect(mine.code, mine.msg).toBe(0);
+    // Best scores: ann 100, eve 100 (second try), bob 75, cat 50, dan 25: ann beats 3 of the 4 others.
+    expect(mine.data).toMatchObject({ attempts: 5, myScore: 100, beatPercent: 75, mean: 70 });
+    expect(mine.data.bands).toHaveLength(10);
+    const dan = await call<{ myScore: number; beatPercent: number | null }>('/api/exam/stats/distribution', { examId: exam.id }, people.dan.token);
+    expect(dan.data).toMatchObject({ myScore: 25, beatPercent: 0 });
+    const stranger = await insertUser(t, `st_none_${dialect}`);
+    expect((await call('/api/exam/stats/distribution', { examId: exam.id }, stranger.token)).msg).toBe('您在该考试中还没有公布的成绩，暂不能查看成绩分布');
+    await t.call('/api/exam/exam/save', { ...body, id: exam.id, resultShow: ResultShow.THANKS }, await t.adminToken());
+    const raw = await t.app.inject({ method: 'POST', url: '/api/exam/stats/distribution', payload: { examId: exam.id }, headers: { token: people.ann.token } });
+    expect(JSON.parse(raw.body)).toEqual({ code: 1, msg: '该考试不公布成绩', data: null });
+    await t.call('/api/exam/exam/save', { ...body, id: exam.id }, await t.adminToken());
+  });
+
   it('gives mastery per knowledge point to administrators by exam, department or learner', async () => {
     const byExam = await call<Array<{ tag: string; questions: number; scoreRate: number }>>('/api/exam/stats/mastery', { examId: exam.id });
     expect(byExam.code, byExam.msg).toBe(0);

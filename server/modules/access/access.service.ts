@@ -232,6 +232,19 @@ export async function learnerRankingRule(ctx: ServiceContext, userId: string, ex
   return { showNames: e.rank_names === 1 };
 }
 
+/**
+ * Whether a learner may see how an exam's scores are spread and where theirs stands: where the
+ * exam shows scores (resultShow 2 or 3), never while they sit it, once a score of theirs is out.
+ */
+export async function assertMaySeeDistribution(ctx: ServiceContext, userId: string, examId: string): Promise<void> {
+  const e = await repo.examRankingRule(ctx.db, examId);
+  if (!e) throw notFound('考试不存在');
+  if (e.result_show < ResultShow.SCORE) throw fail('该考试不公布成绩');
+  const open = await repo.openPaperOf(ctx.db, userId);
+  if (open?.exam_id === examId) throw fail('您正在参加该考试，交卷后才能查看成绩分布');
+  if (!(await repo.hasScoredRecord(ctx.db, userId, examId))) throw fail('您在该考试中还没有公布的成绩，暂不能查看成绩分布');
+}
+
 // ---------- a question's review (/api/user/qu/detail) ----------
 
 /**

@@ -165,6 +165,17 @@ export function attemptsFor(db: Db, f: { userId?: string; deptIds?: readonly str
   return q.execute();
 }
 
+/** A learner's best total in an exam's read model, or null. */
+export async function bestTotalOf(db: Db, examId: string, userId: string): Promise<number | null> {
+  const r = await db
+    .selectFrom('stats_attempt')
+    .select((eb) => eb.fn.max('total').as('best'))
+    .where('exam_id', '=', examId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return r?.best === null || r?.best === undefined ? null : Number(r.best);
+}
+
 /** The exams a learner has scored attempts of. */
 export async function examIdsOfUser(db: Db, userId: string): Promise<string[]> {
   const rows = await db.selectFrom('stats_attempt').select('exam_id').distinct().where('user_id', '=', userId).execute();

@@ -1,5 +1,5 @@
 import type { QuBody } from '../../../common/api/qu';
-import type { StatsAttempts, StatsBody, StatsMastery, StatsMasteryBody, StatsQuestion, StatsRebuild, StatsSummary } from '../../../common/api/stats';
+import type { StatsAttempts, StatsBody, StatsDistribution, StatsMastery, StatsMasteryBody, StatsQuestion, StatsRebuild, StatsSummary } from '../../../common/api/stats';
 import { PaperState, QuType } from '../../../common/codes';
 import { htmlToText } from '../../../common/richText';
 import type { AuthUser } from '../../caller';
@@ -7,7 +7,7 @@ import { inTransaction, type ServiceContext } from '../../context';
 import type { StatsAttemptTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { runHeavyJob, type HeavyJobLimits } from '../../workers/pool';
-import { masteryScope } from '../access/access.service';
+import { assertMaySeeDistribution, masteryScope } from '../access/access.service';
 import { masteryOf, type ExamStatsResult, type QuestionInfo, type StatsItem } from './stats.model';
 import * as repo from './stats.repository';
 import type { StatsJob, StatsJobResult } from './stats.worker';
@@ -278,13 +278,17 @@ async function stored(ctx: ServiceContext, examId: string, mode: StatsAttempts, 
   return { summary, questions, mastery };
 }
 
-/** An exam's figures for a mode: as kept when nothing changed since, else computed now (or, just computed, refreshed behind). */
-async function figures(ctx: ServiceContext, examId: string, mode: StatsAttempts): Promise<Computed> {
+/**
+ * An exam's figures for a mode: as kept when nothing changed since, else computed now (or, just
+ * computed, refreshed behind). `staleOk`: any kept figures are answered at once and refreshed
+ * behind (a learner's result page never waits for a computation).
+ */
+async function figures(ctx: ServiceContext, examId: string, mode: StatsAttempts, staleOk = false): Promise<Computed> {
   if (!(await repo.examForStats(ctx.db, examId))) throw notFound('考试不存在');
   await catchUp(ctx, examId);
   const [version, row] = await Promise.all([repo.versionOf(ctx.db, examId), repo.findComputed(ctx.db, examId, mode)]);
   if (row && row.version === version) return stored(ctx, examId, mode, row);
-  if (row && ctx.clock.now() - row.computed_at < FRESH_ENOUGH_MS) {
+  if (row && (staleOk || ctx.clock.now() - row.computed_at < FRESH_ENOUGH_MS)) {
     computeOnce(ctx, examId, mode).catch((e: unknown) => console.error('statistics: refreshing figures failed', e));
     return stored(ctx, examId, mode, row);
   }
@@ -299,6 +303,26 @@ export async function examSummary(ctx: ServiceContext, body: StatsBody): Promise
 
 export async function examQuestions(ctx: ServiceContext, body: StatsBody): Promise<StatsQuestion[]> {
   return (await figures(ctx, body.examId, modeOf(body))).questions;
+}
+
+/** A learner's best score against the exam's distribution of best scores, where the access module allows it. */
+export async function myDistribution(ctx: ServiceContext, userId: string, examId: string): Promise<StatsDistribution> {
+  await assertMaySeeDistribution(ctx, userId, examId);
+  const { summary } = await figures(ctx, examId, 'best', true);
+  const mine = await repo.bestTotalOf(ctx.db, examId, userId);
+  const others = summary.scores.length - 1;
+  const lower = mine === null ? 0 : summary.scores.filter((x) => x < mine).length;
+  return {
+    attempts: summary.attempts,
+    mean: summary.mean,
+    median: summary.median,
+    bands: summary.bands,
+    totalScore: summary.totalScore,
+    qualifyScore: summary.qualifyScore,
+    myScore: mine ?? 0,
+    beatPercent: mine === null || others <= 0 ? null : Math.round((10_000 * lower) / others) / 100,
+    computedAt: summary.computedAt,
+  };
 }
 
 const MODE_LABELS: Record<StatsAttempts, string> = { first: '每人首次作答', best: '每人最高分', all: '全部作答' };
