@@ -1,4 +1,3 @@
-import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../../lib/errors';
 import type { WorkerReply } from '../../../workers/pool';
 import type { ImportFormat } from '../../../../common/api/qu';
@@ -19,22 +18,24 @@ export interface ImportJobResult {
 /** An address the sanitizer keeps (our own file route), unique to one picture of one import. */
 export const imagePlaceholder = (n: number) => `/api/sys/file/get/eximportpendingimage${n}z`;
 
-parentPort?.once('message', (input: ImportInput) => {
+/** One import: read in this (warm, reused) worker, answered with its items and the pictures they hold. */
+export async function handle(input: ImportInput): Promise<WorkerReply<ImportJobResult>> {
   const images: ImportJobResult['images'] = [];
-  const read = withText({ ...input, buffer: input.buffer ? Buffer.from(input.buffer) : undefined });
-  const format = input.detect ? resolveFormat(read) : read.format;
-  parseImport(
-    { ...read, format },
-    {
-      uploadImage: async (data, contentType, name) => {
-        const placeholder = imagePlaceholder(images.length);
-        images.push({ placeholder, data: new Uint8Array(data), contentType, name });
-        return placeholder;
+  try {
+    const read = withText({ ...input, buffer: input.buffer ? Buffer.from(input.buffer) : undefined });
+    const format = input.detect ? resolveFormat(read) : read.format;
+    const items = await parseImport(
+      { ...read, format },
+      {
+        uploadImage: async (data, contentType, name) => {
+          const placeholder = imagePlaceholder(images.length);
+          images.push({ placeholder, data: new Uint8Array(data), contentType, name });
+          return placeholder;
+        },
       },
-    },
-  ).then(
-    (items) => parentPort!.postMessage({ ok: true, value: { format, items, images } } satisfies WorkerReply<ImportJobResult>),
-    (e: unknown) =>
-      parentPort!.postMessage({ ok: false, code: e instanceof AppError ? e.code : undefined, message: e instanceof AppError ? e.message : '文件无法读取，请检查文件内容和格式' } satisfies WorkerReply<ImportJobResult>),
-  );
-});
+    );
+    return { ok: true, value: { format, items, images } };
+  } catch (e) {
+    return { ok: false, code: e instanceof AppError ? e.code : undefined, message: e instanceof AppError ? e.message : '文件无法读取，请检查文件内容和格式' };
+  }
+}
