@@ -2,8 +2,18 @@
 // - (warm, reused) answers jobs arriving on its own port, workerData.port: each names its module,
 //   loaded once, whose `handle(input)` answers the WorkerReply posted back; or
 // - (one-shot) loads the job's own module, named in workerData.entry, which answers on parentPort.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
+
+// A heavy job gives way to the thread serving requests when both want a core: on Linux a thread has
+// a priority of its own (/proc/thread-self names its id), raised here to the niceness of background work.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+} catch {
+  /* not Linux, or not allowed: the job runs at the server's priority */
+}
 
 register();
 
