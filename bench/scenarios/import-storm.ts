@@ -67,7 +67,7 @@ function zip(entries: Array<{ name: string; data: Buffer; deflate: boolean }>): 
 }
 
 /** A Word file whose document.xml is `mb` MB of ordinary paragraphs, deflated to a few hundred KB. */
-function bombDocx(mb: number): Buffer {
+export function bombDocx(mb: number): Buffer {
   const paragraph = '<w:p><w:r><w:t>1. 下列哪一项是正确的？A. 甲 B. 乙 C. 丙 D. 丁</w:t></w:r></w:p>';
   const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
   const tail = '</w:body></w:document>';
@@ -80,7 +80,7 @@ function bombDocx(mb: number): Buffer {
 }
 
 /** A GIFT file of `n` questions: single and multiple choice, true/false, short answer in turn. */
-function giftFile(n: number): string {
+export function giftFile(n: number): string {
   const blocks: string[] = [];
   for (let i = 1; i <= n; i++) {
     const kind = i % 4;
@@ -93,7 +93,7 @@ function giftFile(n: number): string {
 }
 
 /** An Excel file of `n` questions in our import template, as an export writes it. */
-function excelQuestions(n: number): QuBody[] {
+export function excelQuestions(n: number): QuBody[] {
   return Array.from({ length: n }, (_, k): QuBody => {
     const i = k + 1;
     if (i % 3 === 0) return { quType: QuType.JUDGE, content: `<p>Excel 第${i}题：水在零度结冰。</p>`, answerList: [{ content: '正确', isRight: true }, { content: '错误', isRight: false }], analysis: '<p>常识</p>' };

@@ -105,11 +105,26 @@ export function bankOrder(ctx: ServiceContext, repoId: string, filter: { quType?
  * Stores questions in a bank, at its end, in one transaction (import commit, demo content, copy).
  * Each is normalized here; callers validate first. Answers how many were stored.
  */
-/** Questions built between two turns of the event loop: a long import lets a live exam's saves through in between. */
-export const IMPORT_BATCH = 100;
+/** The longest a long import works without letting the event loop serve others (a live exam's saves, health probes). */
+export const IMPORT_SLICE_MS = 8;
 
-/** One turn of the event loop for everything else waiting (saves, health probes), then on. */
-export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * For a long loop on the event loop: call the answer once per step, and it gives the event loop a
+ * turn (setImmediate) whenever IMPORT_SLICE_MS have passed since the last one. Time, not a count:
+ * sanitizing one question costs from a few microseconds to milliseconds.
+ */
+export function breather(): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < IMPORT_SLICE_MS) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
 
 /**
  * Questions added to a bank, all or none. Normalizing and building the rows, the costly part, runs
@@ -119,14 +134,17 @@ export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve
 export async function insertQuestions(ctx: ServiceContext, repoId: string, bodies: readonly QuBody[], userId: string, opts: { normalized?: boolean } = {}): Promise<number> {
   const now = ctx.clock.now();
   const writes: repo.QuWrite[] = [];
+  const breathe = breather();
   for (let i = 0; i < bodies.length; i += 1) {
-    if (i > 0 && i % IMPORT_BATCH === 0) await breathe();
+    await breathe();
     writes.push(toWrite(opts.normalized ? bodies[i] : normalizeQuestion(bodies[i]), { id: newId(), repoId, sort: 0, userId, now }));
   }
   await inTransaction(ctx, async (tx) => {
     const first = await repo.nextSort(tx.db, repoId);
     writes.forEach((w, i) => (w.row.sort = first + i));
-    await repo.insertQuestions(tx.db, writes);
+    // Between statements too: on PostgreSQL the other connections go on meanwhile; on SQLite
+    // what needs no database (a health probe, reading requests) does.
+    await repo.insertQuestions(tx.db, writes, breathe);
   });
   await emit(ctx, 'question.changed', { repoIds: [repoId] });
   return writes.length;
@@ -291,7 +309,7 @@ export async function duplicatesIn(ctx: ServiceContext, repoId: string, stems: r
 
 /** For each stem key (stemKey), whether the bank holds a question with it. */
 export async function duplicateKeysIn(ctx: ServiceContext, repoId: string, keys: readonly string[]): Promise<boolean[]> {
-  const have = await repo.existingStemKeys(ctx.db, repoId, keys);
+  const have = await repo.existingStemKeys(ctx.db, repoId, keys, breather());
   return keys.map((k) => have.has(k));
 }
 

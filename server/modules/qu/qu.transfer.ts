@@ -8,7 +8,7 @@ import { prewarmHeavyJob, runHeavyJob, type HeavyJobLimits } from '../../workers
 import type { ImportJobResult } from './import/import.worker';
 import { buildImportTemplate, buildQuestionWorkbook } from './qu.excel';
 import { normalizeQuestion, validateQuestion } from './qu.rules';
-import { breathe, duplicateKeysIn, IMPORT_BATCH, insertQuestions, questionsFor } from './qu.service';
+import { breather, duplicateKeysIn, insertQuestions, questionsFor } from './qu.service';
 import { assertRepoExists } from './repo.service';
 
 /** Imports (preview, then commit) and exports of questions. */
@@ -81,8 +81,9 @@ export async function commitImport(ctx: ServiceContext, userId: string, body: Im
   // Sanitizing and checking 5,000 questions takes a while: in batches, the event loop free in between.
   const ready: QuBody[] = [];
   const bad: Array<{ i: number; issues: ImportIssue[] }> = [];
+  const breathe = breather();
   for (let i = 0; i < body.items.length; i += 1) {
-    if (i > 0 && i % IMPORT_BATCH === 0) await breathe();
+    await breathe();
     const q = normalizeQuestion({ ...body.items[i], level: body.items[i].level ?? body.level });
     const issues = validateQuestion(q);
     if (issues.length) bad.push({ i, issues });
