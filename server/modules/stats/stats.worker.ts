@@ -1,4 +1,3 @@
-import { parentPort } from 'node:worker_threads';
 import type { WorkerReply } from '../../workers/pool';
 import { buildStatsWorkbook } from './stats.excel';
 import { computeExamStats, masteryOf, type ExamStatsInput, type ExamStatsResult, type StatsItem } from './stats.model';
@@ -39,11 +38,11 @@ function run(job: StatsJob): Promise<StatsJobResult> | StatsJobResult {
   }
 }
 
-parentPort?.once('message', (job: StatsJob) => {
-  Promise.resolve()
-    .then(() => run(job))
-    .then(
-      (value) => parentPort!.postMessage({ ok: true, value } satisfies WorkerReply<StatsJobResult>),
-      (e: unknown) => parentPort!.postMessage({ ok: false, message: e instanceof Error ? e.message : '统计计算失败' } satisfies WorkerReply<StatsJobResult>),
-    );
-});
+/** One statistics job in this (warm, reused) worker. */
+export async function handle(job: StatsJob): Promise<WorkerReply<StatsJobResult>> {
+  try {
+    return { ok: true, value: await run(job) };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : '统计计算失败' };
+  }
+}
