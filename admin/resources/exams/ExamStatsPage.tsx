@@ -201,7 +201,7 @@ function MasterySection({ examId }: { examId: string }) {
   else
     body = (
       <Box sx={twoColumns}>
-        <Suspense fallback={<ChartLoading height={280} />}>
+        <Suspense fallback={<ChartLoading height={300} />}>
           <MasteryChart mastery={mastery.data} />
         </Suspense>
         <MasteryTable mastery={mastery.data} />
@@ -274,7 +274,9 @@ export function ExamStatsPage() {
         </Section>
         <Section title="examhall.stats.departs" hint="examhall.stats.departsHint">
           {s.byDepart.length === 0 ? (
-            <EmptyState message="examhall.stats.departsEmpty" />
+            <Typography variant="body2" color="text.secondary">
+              {translate('examhall.stats.departsEmpty')}
+            </Typography>
           ) : (
             <Box sx={twoColumns}>
               <Suspense fallback={<ChartLoading height={160} />}>

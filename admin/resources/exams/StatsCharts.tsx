@@ -48,7 +48,7 @@ export function ScoreHistogram({ bands, qualifyScore, excellentScore }: { bands:
     const line = (name: string, value: number, color: string) => ({
       xAxis: value,
       lineStyle: { color, type: 'dashed', width: 1.5 },
-      label: { formatter: `${name} ${figure(value)}`, color, fontSize: 11, position: 'insideEndTop' },
+      label: { formatter: `${name} ${figure(value)}`, color, fontSize: 11, position: 'end' },
     });
     return {
       label: translate('examhall.stats.histogramSummary', {
@@ -165,7 +165,8 @@ export function MasteryChart({ mastery }: { mastery: StatsMastery[] }) {
           animation: false,
           tooltip: { confine: true },
           radar: {
-            radius: '62%',
+            radius: '68%',
+            center: ['50%', '54%'],
             indicator: mastery.map((m) => ({ name: m.tag, max: 100 })),
             axisName: { color: a.text, fontSize: 11 },
             splitLine: { lineStyle: { color: a.line } },
@@ -205,5 +206,5 @@ export function MasteryChart({ mastery }: { mastery: StatsMastery[] }) {
       },
     };
   }, [mastery, theme, translate]);
-  return <Chart option={option} label={label} height={mastery.length >= 3 ? 280 : 120} />;
+  return <Chart option={option} label={label} height={mastery.length >= 3 ? 300 : 60 + mastery.length * 36} />;
 }

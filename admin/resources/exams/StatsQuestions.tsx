@@ -83,11 +83,13 @@ function HeadCell({ k, sort, onSort, align = 'right' }: { k: SortKey; sort: { ke
   const help = k === 'slot' || k === 'maxScore' ? '' : translate(`examhall.stats.colHelp.${k}`);
   const label = (
     <TableSortLabel active={sort.key === k} direction={sort.key === k && !sort.asc ? 'desc' : 'asc'} onClick={() => onSort(k)}>
-      {translate(`examhall.stats.col.${k}`)}
+      <Box component="span" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+        {translate(`examhall.stats.col.${k}`)}
+      </Box>
     </TableSortLabel>
   );
   return (
-    <TableCell align={align} sortDirection={sort.key === k ? (sort.asc ? 'asc' : 'desc') : false} sx={{ minWidth: k === 'slot' ? 56 : 84, lineHeight: 1.3 }}>
+    <TableCell align={align} sortDirection={sort.key === k ? (sort.asc ? 'asc' : 'desc') : false} sx={{ minWidth: k === 'slot' ? 56 : 64, maxWidth: k === 'flags' ? undefined : 96, lineHeight: 1.3, px: 1 }}>
       {help ? (
         <Tooltip title={help} placement="top" enterDelay={400} describeChild>
           {label}
@@ -116,12 +118,11 @@ export function StatsQuestionTable({ questions }: { questions: StatsQuestion[] }
   return (
     <>
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={translate('examhall.stats.questions')} sx={{ minWidth: 1180 }}>
+        <Table size="small" aria-label={translate('examhall.stats.questions')} sx={{ minWidth: 980, '& td': { px: 1 } }}>
           <TableHead>
             <TableRow sx={{ verticalAlign: 'bottom' }}>
               <HeadCell k="slot" sort={sort} onSort={onSort} align="left" />
-              <TableCell sx={{ minWidth: 200 }}>{translate('examhall.stats.col.title')}</TableCell>
-              <TableCell sx={{ minWidth: 64 }}>{translate('examhall.stats.col.quType')}</TableCell>
+              <TableCell sx={{ minWidth: 180, px: 1 }}>{translate('examhall.stats.col.title')}</TableCell>
               <HeadCell k="maxScore" sort={sort} onSort={onSort} />
               {FIGURES.map((f) => (
                 <HeadCell key={f.key} k={f.key} sort={sort} onSort={onSort} />
@@ -133,7 +134,7 @@ export function StatsQuestionTable({ questions }: { questions: StatsQuestion[] }
             {rows.map((q) => (
               <TableRow key={q.slot} hover onClick={() => setOpen(q)} sx={{ cursor: 'pointer' }}>
                 <TableCell sx={{ ...sticky, fontWeight: 600 }}>{q.slot}</TableCell>
-                <TableCell sx={{ maxWidth: 280 }}>
+                <TableCell sx={{ maxWidth: 260 }}>
                   <Link
                     component="button"
                     type="button"
@@ -147,15 +148,17 @@ export function StatsQuestionTable({ questions }: { questions: StatsQuestion[] }
                   >
                     {q.quId ? q.title : translate('examhall.stats.randomSlot', { n: q.attempts })}
                   </Link>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {codeLabel(QuType.items, q.quType)}
+                  </Typography>
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{codeLabel(QuType.items, q.quType)}</TableCell>
                 <TableCell align="right">{figure(q.maxScore)}</TableCell>
                 {FIGURES.map((f) => (
                   <TableCell key={f.key} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                     {f.show(q[f.key])}
                   </TableCell>
                 ))}
-                <TableCell onClick={(e) => e.stopPropagation()}>
+                <TableCell onClick={(e) => e.stopPropagation()} sx={{ minWidth: 120 }}>
                   <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
                     {q.flags.map((flag) => (
                       <FlagChip key={flag} flag={flag} />
@@ -197,7 +200,7 @@ function OptionShares({ option, index }: { option: StatsOption; index: number })
       {GROUPS.map((g) => {
         const v = option[g.key];
         return (
-          <Box key={g.key} sx={{ display: 'grid', gridTemplateColumns: { xs: '84px 1fr 52px', sm: '128px 1fr 56px' }, alignItems: 'center', columnGap: 1, mb: 0.25 }}>
+          <Box key={g.key} sx={{ display: 'grid', gridTemplateColumns: { xs: '60px 1fr 52px', sm: '72px 1fr 56px' }, alignItems: 'center', columnGap: 1, mb: 0.25 }}>
             <Typography variant="caption" color="text.secondary" noWrap>
               {translate(g.label)}
             </Typography>

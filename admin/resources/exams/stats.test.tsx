@@ -6,6 +6,7 @@ import type { StatsQuestion, StatsSummary } from '../../../common/api';
 import { QuType } from '../../../common/codes';
 import { renderScreen } from '../../testing/renderScreen';
 import { answer, server, setupMswServer } from '../../testing/server';
+import { excellentRule, toExamBody } from './ExamForm';
 import { ExamStatsPage } from './ExamStatsPage';
 
 setupMswServer();
@@ -195,5 +196,15 @@ describe('成绩分析', { timeout: 30_000 }, () => {
     open();
     expect(await screen.findByText('还没有出分的试卷，交卷并阅卷后这里会显示统计')).toBeTruthy();
     expect((screen.getByRole('button', { name: '导出Excel' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('the exam form sends the 优秀线 (empty: the default, 90 % of the total) and keeps it within the total', () => {
+    expect(toExamBody({ groups: [] })).toMatchObject({ excellentScore: null });
+    expect(toExamBody({ groups: [], excellentScore: '' })).toMatchObject({ excellentScore: null });
+    expect(toExamBody({ groups: [], excellentScore: 85.5 })).toMatchObject({ excellentScore: 85.5 });
+    const groups = [{ title: '单选', quType: QuType.SINGLE, perScore: 25, draws: [], quIds: ['q1', 'q2', 'q3', 'q4'], partialScore: 0 }];
+    expect(excellentRule(101, { groups })).toBe('examhall.exams.v.excellent');
+    expect(excellentRule(100, { groups })).toBeUndefined();
+    expect(excellentRule('', { groups })).toBeUndefined();
   });
 });
