@@ -80,16 +80,15 @@ export function FlagChip({ flag }: { flag: string }) {
 
 function HeadCell({ k, sort, onSort, align = 'right' }: { k: SortKey; sort: { key: SortKey; asc: boolean }; onSort: (k: SortKey) => void; align?: 'left' | 'right' }) {
   const translate = useTranslate();
-  const help = k === 'slot' || k === 'maxScore' ? '' : translate(`examhall.stats.colHelp.${k}`);
+  // A short heading keeps the table within a desktop's width; the tooltip gives the full name and what it means.
+  const help = k === 'slot' || k === 'maxScore' ? '' : `${translate(`examhall.stats.col.${k}`)}：${translate(`examhall.stats.colHelp.${k}`)}`;
   const label = (
     <TableSortLabel active={sort.key === k} direction={sort.key === k && !sort.asc ? 'desc' : 'asc'} onClick={() => onSort(k)}>
-      <Box component="span" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-        {translate(`examhall.stats.col.${k}`)}
-      </Box>
+      {translate(`examhall.stats.colShort.${k}`)}
     </TableSortLabel>
   );
   return (
-    <TableCell align={align} sortDirection={sort.key === k ? (sort.asc ? 'asc' : 'desc') : false} sx={{ minWidth: k === 'slot' ? 56 : 64, maxWidth: k === 'flags' ? undefined : 96, lineHeight: 1.3, px: 1 }}>
+    <TableCell align={align} sortDirection={sort.key === k ? (sort.asc ? 'asc' : 'desc') : false} sx={{ whiteSpace: 'nowrap' }}>
       {help ? (
         <Tooltip title={help} placement="top" enterDelay={400} describeChild>
           {label}
@@ -118,16 +117,16 @@ export function StatsQuestionTable({ questions }: { questions: StatsQuestion[] }
   return (
     <>
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={translate('examhall.stats.questions')} sx={{ minWidth: 980, '& td': { px: 1 } }}>
+        <Table size="small" aria-label={translate('examhall.stats.questions')} sx={{ minWidth: 1000, '& td, & th': { px: 1 } }}>
           <TableHead>
             <TableRow sx={{ verticalAlign: 'bottom' }}>
               <HeadCell k="slot" sort={sort} onSort={onSort} align="left" />
-              <TableCell sx={{ minWidth: 180, px: 1 }}>{translate('examhall.stats.col.title')}</TableCell>
+              <TableCell>{translate('examhall.stats.col.title')}</TableCell>
+              <HeadCell k="flags" sort={sort} onSort={onSort} align="left" />
               <HeadCell k="maxScore" sort={sort} onSort={onSort} />
               {FIGURES.map((f) => (
                 <HeadCell key={f.key} k={f.key} sort={sort} onSort={onSort} />
               ))}
-              <HeadCell k="flags" sort={sort} onSort={onSort} align="left" />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -144,7 +143,7 @@ export function StatsQuestionTable({ questions }: { questions: StatsQuestion[] }
                       e.stopPropagation();
                       setOpen(q);
                     }}
-                    sx={{ textAlign: 'left', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', font: 'inherit' }}
+                    sx={{ textAlign: 'left', minWidth: 150, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', font: 'inherit' }}
                   >
                     {q.quId ? q.title : translate('examhall.stats.randomSlot', { n: q.attempts })}
                   </Link>
@@ -152,19 +151,19 @@ export function StatsQuestionTable({ questions }: { questions: StatsQuestion[] }
                     {codeLabel(QuType.items, q.quType)}
                   </Typography>
                 </TableCell>
-                <TableCell align="right">{figure(q.maxScore)}</TableCell>
-                {FIGURES.map((f) => (
-                  <TableCell key={f.key} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {f.show(q[f.key])}
-                  </TableCell>
-                ))}
-                <TableCell onClick={(e) => e.stopPropagation()} sx={{ minWidth: 120 }}>
+                <TableCell onClick={(e) => e.stopPropagation()} sx={{ width: 112 }}>
                   <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
                     {q.flags.map((flag) => (
                       <FlagChip key={flag} flag={flag} />
                     ))}
                   </Stack>
                 </TableCell>
+                <TableCell align="right">{figure(q.maxScore)}</TableCell>
+                {FIGURES.map((f) => (
+                  <TableCell key={f.key} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {f.show(q[f.key])}
+                  </TableCell>
+                ))}
               </TableRow>
             ))}
           </TableBody>

@@ -131,7 +131,7 @@ describe('成绩分析', { timeout: 30_000 }, () => {
     expect(slots(table)).toEqual(['3', '1', '2']);
     await ue.click(within(table).getByRole('button', { name: '难度系数' }));
     expect(slots(table)).toEqual(['2', '1', '3']);
-    await ue.click(within(table).getByRole('button', { name: '区分度指数' }));
+    await ue.click(within(table).getByRole('button', { name: '区分度' }));
     expect(slots(table)).toEqual(['3', '2', '1']);
     // Figures in percent, D as the field reads it.
     expect(within(within(table).getAllByRole('row')[1]).getByText('-12%')).toBeTruthy();
