@@ -14,7 +14,6 @@ import {
   TableRow,
   ToggleButton,
   ToggleButtonGroup,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -306,8 +305,7 @@ export function ExamStatsPage() {
           </Typography>
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ xs: 'stretch', sm: 'center' }} sx={{ mt: 1.5 }}>
-          <Tooltip title={translate('examhall.stats.attemptsHelp')} placement="top-start" describeChild>
-            <ToggleButtonGroup
+          <ToggleButtonGroup
               size="small"
               exclusive
               color="primary"
@@ -323,8 +321,7 @@ export function ExamStatsPage() {
                   {translate(MODE_LABEL[m])}
                 </ToggleButton>
               ))}
-            </ToggleButtonGroup>
-          </Tooltip>
+          </ToggleButtonGroup>
           <Box sx={{ flex: 1 }} />
           <CanAccess resource="exam/paper" action="export">
             <Button
@@ -338,6 +335,9 @@ export function ExamStatsPage() {
           </CanAccess>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('examhall.stats.attemptsHelp')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
           {translate('examhall.stats.hint')}
           {s && s.computedAt ? ` · ${translate('examhall.stats.computedAt', { time: formatTime(s.computedAt, 'YYYY-MM-DD HH:mm') })}` : ''}
         </Typography>
