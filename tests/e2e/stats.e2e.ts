@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, LEARNER_ROLE_ID, api, apiToken, createUser, publishExam, screenshots, signIn, uniqueName } from './support';
+import { ADMIN, LEARNER_ROLE_ID, api, apiToken, publishExam, screenshots, signIn, uniqueName } from './support';
 
 /**
  * Issue 29's result screens as people use them: the administrator's 成绩分析 of an exam with
@@ -81,10 +81,11 @@ async function examOfFour(request: APIRequestContext, title: string) {
   return { id: exam.id, title, qus };
 }
 
-/** A new learner sits the exam once: per question 1 = right, 0 = the first wrong option. */
-async function sit(request: APIRequestContext, exam: { id: string; qus: Qu[] }, realName: string, pattern: number[]) {
+/** A new learner of department `deptId` sits the exam once: per question 1 = right, 0 = the first wrong option. */
+async function sit(request: APIRequestContext, exam: { id: string; qus: Qu[] }, realName: string, deptId: string, pattern: number[]) {
   const userName = uniqueName('stat');
-  await createUser(request, { userName, realName, password: PASSWORD, roleIds: [LEARNER_ROLE_ID] });
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  await api(request, '/api/sys/user/save', { userName, realName, password: PASSWORD, roleIds: [LEARNER_ROLE_ID], deptId }, admin);
   const token = await apiToken(request, userName, PASSWORD);
   const { id: paperId } = await api<{ id: string }>(request, '/api/paper/paper/create-paper', { examId: exam.id }, token);
   for (const [i, q] of exam.qus.entries()) {
@@ -106,8 +107,12 @@ test('the administrator reads an exam’s statistics, sorts its questions and op
     [1, 0, 0, 0],
     [0, 0, 0, 0],
   ];
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  const depart = async (deptName: string) => (await api<{ id: string }>(request, '/api/sys/depart/save', { parentId: '', deptName }, admin)).id;
+  const training = await depart(uniqueName('培训部'));
+  const sales = await depart(uniqueName('销售部'));
   const learners = [];
-  for (const [n, p] of patterns.entries()) learners.push(await sit(request, exam, `统计学员${n + 1}`, p));
+  for (const [n, p] of patterns.entries()) learners.push(await sit(request, exam, `统计学员${n + 1}`, n < 3 ? training : sales, p));
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.waitForURL(/\/admin\/dashboard$/);
@@ -124,6 +129,11 @@ test('the administrator reads an exam’s statistics, sorts its questions and op
   // The histogram, drawn once its chunk has loaded.
   await expect(page.getByRole('img', { name: /^分数分布：5 份试卷/ }).locator('svg')).toBeVisible();
   await expect(page.getByRole('img', { name: /^知识点得分率：/ }).locator('svg')).toBeVisible();
+  // Departments: the first three learners in one (75 on average), the last two in another (12.5).
+  const departs = page.getByRole('table', { name: '部门对比' });
+  await expect(departs.getByRole('row').filter({ hasText: /^培训部/ })).toHaveText(/^培训部\w+37566\.7%$/);
+  await expect(departs.getByRole('row').filter({ hasText: /^销售部/ })).toHaveText(/^销售部\w+212\.50%$/);
+  await expect(page.getByRole('img', { name: /^各部门平均分：/ }).locator('svg')).toBeVisible();
 
   // Sorted by facility: the hardest question first, then the other way.
   const table = page.getByRole('table', { name: '试题分析' });
