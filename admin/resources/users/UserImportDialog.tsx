@@ -24,7 +24,7 @@ import {
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useRefresh, useTranslate } from 'react-admin';
-import { userApi, type UserImportPreview, type UserImportResult } from '../../../common/api';
+import { userApi, type UserImportPreview, type UserImportResult, type UserImportRow } from '../../../common/api';
 import { download, saveBlob, upload } from '../../../common/http';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -35,6 +35,55 @@ const SHOWN_ROWS = 200;
 function passwordBlob(result: UserImportResult): Blob {
   const bytes = Uint8Array.from(atob(result.passwordFile), (c) => c.charCodeAt(0));
   return new Blob([bytes], { type: XLSX_MIME });
+}
+
+/** What the check found on a row: skipped as existing, its problems, or ready (and how its password is set). */
+function RowCheck({ row }: { row: UserImportRow }) {
+  const translate = useTranslate();
+  if (row.existing) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('examhall.users.importSkipped')}
+      </Typography>
+    );
+  }
+  if (row.errors.length) {
+    return (
+      <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
+        {row.errors.map((e) => (
+          <li key={e}>
+            <Typography variant="body2">{e}</Typography>
+          </li>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Typography variant="body2" color="success.main">
+      {translate(row.password === 'given' ? 'examhall.users.importOkGiven' : 'examhall.users.importOkGenerated')}
+    </Typography>
+  );
+}
+
+/** On a phone each row is a card: a seven-column table would hide the problems off to the right. */
+function RowCards({ rows }: { rows: UserImportRow[] }) {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={1} component="ul" aria-label={translate('examhall.users.importPreview')} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {rows.map((r) => (
+        <Box component="li" key={r.row} sx={{ border: 1, borderColor: r.errors.length ? 'error.light' : 'divider', borderRadius: 1, p: 1.5 }}>
+          <Typography variant="subtitle2" sx={{ wordBreak: 'break-all' }}>
+            {translate('examhall.users.importRowN', { n: r.row })} · {r.userName} {r.realName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all', mb: 0.5 }}>
+            {[r.mobile, r.deptPath, r.roleNames.join('、')].filter(Boolean).join(' · ')}
+            {r.newDept && <Chip size="small" color="info" variant="outlined" label={translate('examhall.users.importNewDept')} sx={{ ml: 0.5 }} />}
+          </Typography>
+          <RowCheck row={r} />
+        </Box>
+      ))}
+    </Stack>
+  );
 }
 
 /**
@@ -171,7 +220,10 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
                   )}
                 </Stack>
                 {invalid > 0 && <Alert severity="error">{translate('examhall.users.importFix', { n: invalid })}</Alert>}
-                <TableContainer sx={{ maxHeight: phone ? 'none' : '45vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+                {phone ? (
+                  <RowCards rows={shown} />
+                ) : (
+                <TableContainer sx={{ maxHeight: '45vh', border: 1, borderColor: 'divider', borderRadius: 1, '& td:nth-of-type(-n+4)': { whiteSpace: 'nowrap' } }}>
                   <Table size="small" stickyHeader aria-label={translate('examhall.users.importPreview')}>
                     <TableHead>
                       <TableRow>
@@ -196,30 +248,15 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
                             {r.newDept && <Chip size="small" color="info" variant="outlined" label={translate('examhall.users.importNewDept')} sx={{ ml: 0.5 }} />}
                           </TableCell>
                           <TableCell>{r.roleNames.join('、')}</TableCell>
-                          <TableCell sx={{ minWidth: 200 }}>
-                            {r.existing ? (
-                              <Typography variant="body2" color="text.secondary">
-                                {translate('examhall.users.importSkipped')}
-                              </Typography>
-                            ) : r.errors.length ? (
-                              <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
-                                {r.errors.map((e) => (
-                                  <li key={e}>
-                                    <Typography variant="body2">{e}</Typography>
-                                  </li>
-                                ))}
-                              </Box>
-                            ) : (
-                              <Typography variant="body2" color="success.main">
-                                {translate(r.password === 'given' ? 'examhall.users.importOkGiven' : 'examhall.users.importOkGenerated')}
-                              </Typography>
-                            )}
+                          <TableCell sx={{ minWidth: 220 }}>
+                            <RowCheck row={r} />
                           </TableCell>
                         </TableRow>
                       ))}
                     </TableBody>
                   </Table>
                 </TableContainer>
+                )}
                 {rows.length > SHOWN_ROWS && (
                   <Typography variant="caption" color="text.secondary">
                     {translate('examhall.users.importMoreRows', { shown: SHOWN_ROWS, n: rows.length })}
