@@ -195,6 +195,15 @@ describe.each(DIALECTS)('user import on %s', (dialect) => {
     ]);
   });
 
+  it('refuses a file it cannot read, and one without the template header, saying why', async () => {
+    const admin = await t.adminToken();
+    const garbage = await preview(t, admin, Buffer.from('not a spreadsheet at all'));
+    expect(garbage).toMatchObject({ code: ErrorCode.FAIL, msg: '文件无法读取，请确认是有效的 Excel 文件（.xlsx）' });
+    const headerless = await preview(t, admin, await sheet([['a', 'b']], ['姓名X', '其他']));
+    expect(headerless.code).toBe(ErrorCode.FAIL);
+    expect(headerless.msg).toContain('没有找到表头');
+  });
+
   // Timed by `npm run bench -- userImport` against a real server process, never here; this only proves 5,000 rows go through.
   it('5,000 rows in one import', async () => {
     const admin = await t.adminToken();
