@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, screenshots, signIn, uniqueName } from './support';
+import { ADMIN, ADMIN_ROLE_ID, api, apiToken, createUser, screenshots, signIn, uniqueName } from './support';
 
 const shoot = screenshots('users-import');
 
@@ -88,4 +88,24 @@ test('import a file with errors, fix it, import it, and the imported user must c
   await expect(learner).toHaveURL(/\/web\/uc/);
   await expect(learner.getByText('导入甲').first()).toBeVisible();
   await learner.context().close();
+});
+
+test('an administrator asked to change the password is held on /change-password, then reaches the admin area', async ({ page }) => {
+  const userName = uniqueName('staff');
+  const id = await createUser(page.request, { userName, realName: '要改密码的管理员', password: 'Staff1234', roleIds: [ADMIN_ROLE_ID] });
+  const admin = await apiToken(page.request, ADMIN.username, ADMIN.password);
+  await api(page.request, '/api/sys/user/pass-change', { ids: [id], required: true }, admin);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, userName, 'Staff1234');
+  await expect(page).toHaveURL(/\/change-password/);
+  // The admin area sends the session back to the same page, keeping it signed in.
+  await page.goto('/admin/sys/user');
+  await expect(page).toHaveURL(/\/change-password\?redirect=%2Fadmin%2Fsys%2Fuser/);
+  await page.getByLabel('旧密码', { exact: true }).fill('Staff1234');
+  await page.getByLabel('新密码', { exact: true }).fill('Staff5678');
+  await page.getByLabel('确认新密码').fill('Staff5678');
+  await page.getByRole('button', { name: '确认修改' }).click();
+  await expect(page).toHaveURL(/\/admin\/sys\/user/);
+  await expect(page.getByRole('button', { name: '导入' })).toBeVisible();
 });
