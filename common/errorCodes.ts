@@ -26,6 +26,11 @@ export const ErrorCode = {
   DUPLICATE: 10010009,
   /** Registration is switched off in site settings. */
   REGISTER_CLOSED: 10010010,
+  /**
+   * The session must change its password before anything else (an administrator asked for it, or
+   * the account was imported with an initial password): only /update-pass and /logout answer.
+   */
+  PASSWORD_CHANGE_REQUIRED: 10010020,
   /** Another exam of the caller is in progress (one open paper at a time). */
   EXAM_IN_PROGRESS: 20010002,
   /** Unknown route under /api. */

@@ -41,6 +41,8 @@ export const resourceApis = {
       unlock: userApi.unlock,
       'batch-dept': userApi.batchDept,
       'batch-role': userApi.batchRole,
+      'pass-change': userApi.passChange,
+      import: userApi.importParse,
     },
   },
   'sys/depart': {

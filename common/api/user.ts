@@ -44,10 +44,15 @@ export const UserInfo = Type.Object({
 export type UserInfo = Static<typeof UserInfo>;
 
 /** login / reg -> data */
-export const TokenResult = Type.Object({ token: Type.String(), user: UserInfo });
+export const TokenResult = Type.Object({
+  token: Type.String(),
+  user: UserInfo,
+  /** The session may only change its password (or sign out) until it does: the apps open the change-password page. */
+  passChangeRequired: Type.Boolean(),
+});
 export type TokenResult = Static<typeof TokenResult>;
 /** reg -> data: with review switched on the account waits (pending) and no token is issued. */
-export const RegisterResult = Type.Object({ token: Type.String(), pending: Type.Boolean(), user: Type.Optional(UserInfo) });
+export const RegisterResult = Type.Object({ token: Type.String(), pending: Type.Boolean(), user: Type.Optional(UserInfo), passChangeRequired: Type.Optional(Type.Boolean()) });
 export type RegisterResult = Static<typeof RegisterResult>;
 
 /** /api/sys/user/update: own profile */
@@ -131,6 +136,68 @@ export type BatchDeptBody = Static<typeof BatchDeptBody>;
 export type BatchRoleBody = Static<typeof BatchRoleBody>;
 export type UserStateBody = Static<typeof UserStateBody>;
 
+/** /api/sys/user/pass-change: require (or no longer require) a password change at the users' next sign-in. */
+export const PassChangeBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }), required: Type.Boolean() });
+export type PassChangeBody = Static<typeof PassChangeBody>;
+
+// ---------- import ----------
+
+/** Largest user import file, and most users one import may create. */
+export const USER_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const USER_IMPORT_MAX_ROWS = 10_000;
+
+/**
+ * The multipart fields of /import/parse and /import/commit, before the part `file` (an .xlsx in
+ * the template's columns): createDepts '1' creates departments the file names that do not exist.
+ */
+export const UserImportFields = Type.Object({ createDepts: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])) });
+export type UserImportFields = Static<typeof UserImportFields>;
+
+export const UserImportRow = Type.Object({
+  /** The spreadsheet row it came from (1-based, as Excel numbers it). */
+  row: Type.Integer(),
+  userName: Type.String(),
+  realName: Type.String(),
+  mobile: Type.String(),
+  email: Type.String(),
+  deptPath: Type.String(),
+  roleNames: Type.Array(Type.String()),
+  /** given: the file sets the initial password; generated: the server makes one, shown once after the import. */
+  password: Type.Union([Type.Literal('given'), Type.Literal('generated')]),
+  /** The department path does not exist yet and will be created (createDepts). */
+  newDept: Type.Boolean(),
+  /** A user of this name already exists: the row is skipped (an export imported again). */
+  existing: Type.Boolean(),
+  /** Every problem of the row; one row with errors refuses the whole import. */
+  errors: Type.Array(Type.String()),
+});
+export type UserImportRow = Static<typeof UserImportRow>;
+
+export const UserImportPreview = Type.Object({
+  rows: Type.Array(UserImportRow),
+  /** Rows that will be created. */
+  ready: Type.Integer(),
+  /** Rows with errors. */
+  invalid: Type.Integer(),
+  /** Rows skipped as existing users. */
+  existing: Type.Integer(),
+  /** Department paths that will be created. */
+  newDepts: Type.Array(Type.String()),
+});
+export type UserImportPreview = Static<typeof UserImportPreview>;
+
+export const UserImportResult = Type.Object({
+  created: Type.Integer(),
+  skipped: Type.Integer(),
+  departsCreated: Type.Integer(),
+  /** How many initial passwords the server generated (they are in passwordFile, and nowhere else). */
+  generated: Type.Integer(),
+  /** The new accounts with their generated initial passwords, an .xlsx as base64: this answer is the only copy. */
+  passwordFile: Type.String(),
+  fileName: Type.String(),
+});
+export type UserImportResult = Static<typeof UserImportResult>;
+
 /** Signing in and the signed-in user's own account: /api/sys/user/{login,reg,info,logout,update,update-pass} */
 export const authApi = defineApi('auth', {
   login: { path: '/api/sys/user/login', access: 'public', body: LoginBody, response: TokenResult, summary: 'Sign in with user name and password', okMsg: '登录成功' },
@@ -138,7 +205,15 @@ export const authApi = defineApi('auth', {
   info: { path: '/api/sys/user/info', access: 'login', body: EmptyBody, response: UserInfo, summary: 'The signed-in user' },
   logout: { path: '/api/sys/user/logout', access: 'public', body: EmptyBody, response: Done, summary: 'Revoke the current session', okMsg: '已退出登录' },
   update: { path: '/api/sys/user/update', access: 'login', body: ProfileUpdateBody, response: UserInfo, summary: 'Update my own profile', okMsg: '保存成功' },
-  updatePass: { path: '/api/sys/user/update-pass', access: 'login', body: UpdatePassBody, response: Done, summary: 'Change my password (signs out my other sessions)', okMsg: '密码修改成功' },
+  updatePass: {
+    path: '/api/sys/user/update-pass',
+    access: 'login',
+    duringPassChange: true,
+    body: UpdatePassBody,
+    response: Done,
+    summary: 'Change my password (signs out my other sessions; lifts a required change)',
+    okMsg: '密码修改成功',
+  },
 });
 
 /** User administration: /api/sys/user/* */
@@ -150,6 +225,33 @@ export const userApi = defineApi('user', {
   batchDept: { path: '/api/sys/user/batch-dept', access: { perm: Perm.userBatch }, body: BatchDeptBody, response: Done, summary: 'Move users to a department' },
   batchRole: { path: '/api/sys/user/batch-role', access: { perm: Perm.userBatch }, body: BatchRoleBody, response: Done, summary: 'Replace the roles of users' },
   state: { path: '/api/sys/user/state', access: { perm: Perm.userState }, body: UserStateBody, response: Done, summary: 'Enable (0), disable (1) or set pending (2)' },
+  passChange: {
+    path: '/api/sys/user/pass-change',
+    access: { perm: Perm.userResetPass },
+    body: PassChangeBody,
+    response: Done,
+    summary: 'Require (or no longer require) users to change their password at their next sign-in',
+  },
+  importTemplate: { path: '/api/sys/user/import/template', access: { perm: Perm.userImport }, transport: 'download', body: Type.Object({}), response: Done, summary: 'The Excel template of a user import' },
+  importParse: {
+    path: '/api/sys/user/import/parse',
+    access: { perm: Perm.userImport },
+    transport: 'upload',
+    body: UserImportFields,
+    response: UserImportPreview,
+    summary: 'Read a user import (multipart: createDepts, then file) into a preview with every row\'s errors; saves nothing',
+    bodyLimit: USER_IMPORT_MAX_BYTES + 64 * 1024,
+  },
+  importCommit: {
+    path: '/api/sys/user/import/commit',
+    access: { perm: Perm.userImport },
+    transport: 'upload',
+    body: UserImportFields,
+    response: UserImportResult,
+    summary: 'Create the users of an import (the same multipart as parse), all or none; answers the generated passwords once',
+    okMsg: '导入成功',
+    bodyLimit: USER_IMPORT_MAX_BYTES + 64 * 1024,
+  },
   unlock: { path: '/api/sys/user/unlock', access: { perm: Perm.userState }, body: IdsBody, response: Done, summary: 'Clear the sign-in locks of users', okMsg: '已解除登录锁定' },
   delete: { path: '/api/sys/user/delete', access: { perm: Perm.userDelete }, body: IdsBody, response: Done, summary: 'Delete users (never yourself, never the last administrator)', okMsg: '删除成功' },
   export: { path: '/api/sys/user/export', access: { perm: Perm.userExport }, transport: 'download', body: UserExportBody, response: Done, summary: 'Users matching the filters as an .xlsx file (JSON envelope on error)' },

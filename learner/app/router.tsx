@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
         [
           page(paths.login, () => import('../features/auth/LoginPage').then((m) => m.LoginPage)),
           page(paths.register, () => import('../features/auth/RegisterPage').then((m) => m.RegisterPage)),
+          page(paths.changePassword, () => import('../features/uc/ChangePasswordPage').then((m) => m.ChangePasswordPage)),
           page(paths.unauthorized, () => import('../features/errors/UnauthorizedPage').then((m) => m.UnauthorizedPage)),
           page(paths.notFound, notFound),
           page(paths.fallback, notFound),

@@ -11,6 +11,8 @@ export const paths = {
   /** After sign-in, with the redirect the sign-in page was given, if any. */
   sync: { path: '/sync', title: '正在登录', to: (redirect: string | null) => (redirect ? `/sync?redirect=${encodeURIComponent(redirect)}` : '/sync') },
   redirect: { path: '/redirect/*', title: '' },
+  /** A session that must change its password first (PASSWORD_CHANGE_REQUIRED) can open nothing else. */
+  changePassword: { path: '/change-password', title: '修改密码' },
   unauthorized: { path: '/401', title: '无权访问' },
   notFound: { path: '/404', title: '页面不存在' },
 

@@ -20,6 +20,8 @@ export interface SysUserTable {
   update_time: number;
   /** Bumped when an administrator clears the user's sign-in locks (part of the rate-limit keys). */
   login_epoch: Generated<number>;
+  /** 1: the next sign-in must change the password first (copied onto the session it opens). */
+  pass_change_required: Generated<number>;
 }
 
 export interface SysRoleTable {
@@ -82,6 +84,8 @@ export interface SysSessionTable {
   expire_time: number;
   ip: string;
   user_agent: string;
+  /** 1: this session may only change the password or sign out (PASSWORD_CHANGE_REQUIRED). */
+  pass_change_required: Generated<number>;
 }
 
 export interface SysConfigTable {

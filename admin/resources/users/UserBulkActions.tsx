@@ -6,6 +6,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockResetIcon from '@mui/icons-material/LockReset';
+import PasswordIcon from '@mui/icons-material/Password';
 import { useMutation } from '@tanstack/react-query';
 import { CanAccess, Form, PasswordInput, required, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import { userApi, type BatchDeptBody, type BatchRoleBody, type BodyOf, type Endpoint, type ResetPassBody } from '../../../common/api';
@@ -113,6 +114,22 @@ function StateButton({ state }: { state: typeof UserState.NORMAL | typeof UserSt
   );
 }
 
+/** 要求修改密码: the selected users must change their password at their next sign-in. */
+function PassChangeButton() {
+  const translate = useTranslate();
+  const { run, ids, busy } = useBatch(userApi.passChange);
+  return (
+    <ConfirmedBulkButton
+      label="examhall.users.passChange"
+      icon={<PasswordIcon />}
+      title={translate('examhall.users.passChangeTitle')}
+      content={translate('examhall.users.passChangeConfirm', { smart_count: ids.length })}
+      busy={busy}
+      onConfirm={() => run({ ids, required: true })}
+    />
+  );
+}
+
 /** 解除锁定: clears the sign-in locks that wrong passwords left on the selected users. */
 function UnlockButton() {
   const translate = useTranslate();
@@ -174,6 +191,9 @@ export function UserBulkActions() {
         >
           <PasswordInput source="password" label="examhall.users.newPassword" validate={passwordRule} helperText="examhall.users.passwordHelper" autoComplete="new-password" />
         </BatchDialogButton>
+      </CanAccess>
+      <CanAccess resource={RESOURCE} action="pass-change">
+        <PassChangeButton />
       </CanAccess>
       <BulkDeleteAction resource={RESOURCE} confirmTitle="examhall.users.deleteTitle" confirmContent="examhall.users.deleteConfirm" />
     </>

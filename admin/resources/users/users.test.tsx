@@ -136,6 +136,31 @@ describe('user list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(unlocks).toEqual([{ ids: ['u1'] }]));
   });
 
+  it('requires a password change at the next sign-in of the selected users after a confirmation', async () => {
+    pickers();
+    answer('/api/sys/user/paging', page([user('u1', 'zhangsan', '张三'), user('u2', 'lisi', '李四')]));
+    const requests = answer('/api/sys/user/pass-change', null);
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
+    await screen.findByText('张三');
+    await ue.click(within(rowOf('李四')).getByRole('checkbox'));
+    await ue.click(screen.getByRole('button', { name: '要求修改密码' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('选中的 1 个用户下次登录后须先修改密码');
+    await ue.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(requests).toEqual([{ ids: ['u2'], required: true }]));
+  });
+
+  it('offers 导入 beside 导出, opening the import dialog', async () => {
+    pickers();
+    answer('/api/sys/user/paging', page([user('u1', 'zhangsan', '张三')]));
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.click(await screen.findByRole('button', { name: '导入' }));
+    expect(await screen.findByRole('dialog', { name: '导入用户' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '下载模板' })).toBeTruthy();
+  });
+
   it('says 还没有用户 when there are none, and 没有找到符合条件的记录 once the search finds none', async () => {
     pickers();
     // Every page asked for; a search is answered only once the test releases it.

@@ -57,12 +57,12 @@ const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$NoPkoXAITeifvnEbL4Vnng$17MD+R
 
 const tooMany = () => new AppError(ErrorCode.RATE_LIMITED, '登录失败次数过多，请15分钟后再试');
 
-async function issueToken(ctx: ServiceContext, userId: string, meta: RequestMeta): Promise<TokenResult> {
-  const token = await createSession(ctx, userId, meta);
+async function issueToken(ctx: ServiceContext, userId: string, meta: RequestMeta, passChangeRequired = false): Promise<TokenResult> {
+  const token = await createSession(ctx, userId, meta, passChangeRequired);
   const user = await resolveSession(ctx, token);
   const info = user && (await userInfo(ctx, user));
   if (!info) throw fail('登录失败，请重试');
-  return { token, user: info };
+  return { token, user: info, passChangeRequired };
 }
 
 export async function login(ctx: ServiceContext, body: LoginBody, meta: RequestMeta): Promise<TokenResult> {
@@ -97,7 +97,7 @@ export async function login(ctx: ServiceContext, body: LoginBody, meta: RequestM
   await Promise.all([pair.reset(pairKey), account.refund(accountKey), address.refund(meta.ip, tries.consumed)]);
   if (row.state === UserState.DISABLED) throw new AppError(ErrorCode.USER_DISABLED, '账号已被禁用，请联系管理员');
   if (row.state === UserState.PENDING) throw new AppError(ErrorCode.USER_PENDING, '账号正在等待管理员审核，审核通过后即可登录');
-  return issueToken(ctx, row.id, meta);
+  return issueToken(ctx, row.id, meta, row.pass_change_required === 1);
 }
 
 /**

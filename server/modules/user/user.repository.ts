@@ -6,7 +6,7 @@ import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
 
 export const USER_COLUMNS = [
-  'id', 'user_name', 'real_name', 'password_hash', 'avatar', 'mobile', 'email', 'dept_id', 'state', 'create_time', 'update_time', 'login_epoch',
+  'id', 'user_name', 'real_name', 'password_hash', 'avatar', 'mobile', 'email', 'dept_id', 'state', 'create_time', 'update_time', 'login_epoch', 'pass_change_required',
 ] as const;
 
 /** What an administrator sees of a user: never the password hash. */
@@ -192,4 +192,31 @@ export async function countActiveAdmins(db: Db): Promise<number> {
 /** Removes users; their role links, sessions and received messages go with them (foreign keys cascade). */
 export async function deleteUsers(db: Db, ids: string[]): Promise<void> {
   await db.deleteFrom('sys_user').where('id', 'in', ids).execute();
+}
+
+/** Which of these sign-in names are taken (compared lower-cased, as the unique index does); answers them lower-cased. */
+export async function findTakenNames(db: Db, names: readonly string[]): Promise<Set<string>> {
+  const lower = [...new Set(names.map((n) => n.toLowerCase()))];
+  const taken = new Set<string>();
+  for (let i = 0; i < lower.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('sys_user')
+      .select(sql<string>`lower(user_name)`.as('name'))
+      .where(sql<string>`lower(user_name)`, 'in', lower.slice(i, i + CHUNK))
+      .execute();
+    for (const r of rows) taken.add(r.name);
+  }
+  return taken;
+}
+
+/** Every role, for matching role names (a handful of rows). */
+export function listRoles(db: Db): Promise<Array<{ id: string; role_name: string; role_type: number }>> {
+  return db.selectFrom('sys_role').select(['id', 'role_name', 'role_type']).execute();
+}
+
+/** Many users with their roles, in statements of a bounded size (an import of thousands). */
+export async function insertUsers(db: Db, users: NewUser[], roles: Array<{ user_id: string; role_id: string }>): Promise<void> {
+  const rowsPer = 200;
+  for (let i = 0; i < users.length; i += rowsPer) await db.insertInto('sys_user').values(users.slice(i, i + rowsPer)).execute();
+  for (let i = 0; i < roles.length; i += CHUNK) await db.insertInto('sys_user_role').values(roles.slice(i, i + CHUNK)).execute();
 }

@@ -18,8 +18,8 @@ import { AppError, fail, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { LimitRule } from '../../lib/rateLimit';
-import { forgetSessions, revokeUserSessions, type AuthUser } from '../identity/session.service';
-import { assertDepartsExist, descendantDeptIds, departName } from '../depart/depart.service';
+import { forgetSessions, liftPassChange, revokeUserSessions, type AuthUser } from '../identity/session.service';
+import { assertDepartsExist, departName, departPaths, descendantDeptIds } from '../depart/depart.service';
 import { countUnread } from '../msg/msg.service';
 import { rolesBeyond } from '../access/grants.service';
 import { buildUserWorkbook } from './user.export';
@@ -143,7 +143,9 @@ export async function pageUsers(ctx: ServiceContext, body: UserPagingBody): Prom
 export async function exportUsers(ctx: ServiceContext, params: UserFilters | undefined): Promise<Buffer> {
   const rows = await repo.listUserRecords(ctx.db, await toFilter(ctx, params), EXPORT_LIMIT + 1);
   if (rows.length > EXPORT_LIMIT) throw fail(`导出的数据超过 ${EXPORT_LIMIT} 条，请缩小筛选范围后再试`);
-  return buildUserWorkbook(await toRecords(ctx, rows));
+  const [records, paths] = await Promise.all([toRecords(ctx, rows), departPaths(ctx)]);
+  // The whole path (总部/研发部/前端组), as the import reads it: an export imports again as it is.
+  return buildUserWorkbook(records.map((r) => ({ ...r, deptName: paths.get(r.deptId) ?? r.deptName })));
 }
 
 /**
@@ -278,8 +280,9 @@ export async function updatePassword(ctx: ServiceContext, who: AuthUser, body: U
   if (password === body.oldPassword) throw fail('新密码不能与旧密码相同');
   const passwordHash = await hashPassword(password);
   await inTransaction(ctx, async (tx) => {
-    await repo.updateUser(tx.db, who.id, { password_hash: passwordHash, update_time: tx.clock.now() });
+    await repo.updateUser(tx.db, who.id, { password_hash: passwordHash, pass_change_required: 0, update_time: tx.clock.now() });
     await revokeUserSessions(tx, [who.id], who.tokenHash);
+    await liftPassChange(tx, who.id);
   });
   forgetSessions(ctx);
 }
@@ -324,6 +327,15 @@ export async function setUserState(ctx: ServiceContext, who: AuthUser, ids: stri
     await assertAdminRemains(tx);
   });
   forgetSessions(ctx);
+}
+
+/**
+ * Requires (or no longer requires) these users to change their password at their next sign-in;
+ * sessions open now go on (a learner in an exam is not thrown out), the next one is held to it.
+ */
+export async function setPassChangeRequired(ctx: ServiceContext, who: AuthUser, ids: string[], required: boolean): Promise<void> {
+  const userIds = await manageableUsers(ctx, who, ids);
+  await repo.updateUsers(ctx.db, userIds, { pass_change_required: required ? 1 : 0, update_time: ctx.clock.now() });
 }
 
 /** Clears the users' sign-in locks: every lock and slow-down of theirs starts afresh. */
