@@ -17,6 +17,12 @@ const config: SiteConfig = {
   copyRight: '© Examhall',
   allowRegister: true,
   registerReview: false,
+  loginPassword: true,
+  loginSms: false,
+  resetSms: false,
+  resetEmail: false,
+  smsReady: false,
+  mailReady: false,
 };
 
 describe('site settings', { timeout: 30_000 }, () => {

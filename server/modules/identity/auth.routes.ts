@@ -3,7 +3,8 @@ import { authApi } from '../../../common/api';
 import { route, withMsg } from '../../lib/route';
 import { caller, type App } from '../../types';
 import { updatePassword, updateProfile } from '../user/user.service';
-import { currentUser, login, register, type RequestMeta } from './auth.service';
+import { currentUser, login, register } from './auth.service';
+import type { RequestMeta } from './signIn';
 import { revokeSession } from './session.service';
 
 const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
