@@ -39,6 +39,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('idx_verify_code_target').on('sys_verify_code').columns(['target', 'create_time']).execute();
   await db.schema.createIndex('idx_verify_code_ip').on('sys_verify_code').columns(['ip', 'create_time']).execute();
 
+  // Sign-in and reset find the user by mobile number or e-mail address.
+  await db.schema.createIndex('idx_user_mobile').on('sys_user').column('mobile').execute();
+  await db.schema.createIndex('idx_user_email').on('sys_user').column('email').execute();
+
   await db.schema
     .createTable('sys_captcha')
     .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
@@ -64,6 +68,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('sys_signin_audit').execute();
   await db.schema.dropTable('sys_captcha').execute();
+  await db.schema.dropIndex('idx_user_email').execute();
+  await db.schema.dropIndex('idx_user_mobile').execute();
   await db.schema.dropTable('sys_verify_code').execute();
   for (const column of ['sms_settings', 'sms_provider', 'reset_email', 'reset_sms', 'login_sms', 'login_password']) {
     await db.schema.alterTable('sys_config').dropColumn(column).execute();

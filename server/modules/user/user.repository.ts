@@ -64,6 +64,13 @@ export function findUserByName(db: Db, userName: string): Promise<UserRow | unde
   return db.selectFrom('sys_user').select(USER_COLUMNS).where(sql<string>`lower(user_name)`, '=', userName.toLowerCase()).executeTakeFirst();
 }
 
+/** Users with this mobile number or e-mail address (at most two: enough to tell "one" from "several"). */
+export function findUsersByContact(db: Db, column: 'mobile' | 'email', value: string): Promise<UserRow[]> {
+  const q = db.selectFrom('sys_user').select(USER_COLUMNS);
+  // Addresses are matched whatever their case (the caller passes them lower-cased).
+  return (column === 'email' ? q.where(sql<string>`lower(email)`, '=', value) : q.where('mobile', '=', value)).limit(2).execute();
+}
+
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('sys_user').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
