@@ -42,7 +42,7 @@ export interface DomainEvents {
   /** A user signed in (any way in: provider names it). */
   'user.signedIn': { userId: string; provider: string };
   /** An administrator approved (or rejected and removed) registrations awaiting review. */
-  'user.reviewed': { userIds: readonly string[]; approved: boolean; reviewerId: string };
+  'user.reviewed': { users: ReadonlyArray<{ id: string; realName: string; email: string }>; approved: boolean; reviewerId: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

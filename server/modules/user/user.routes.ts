@@ -1,6 +1,6 @@
 import { userApi } from '../../../common/api';
 import contentDisposition from 'content-disposition';
-import { route } from '../../lib/route';
+import { route, withMsg } from '../../lib/route';
 import { caller, type App } from '../../types';
 import { USER_EXPORT_FILE_NAME, XLSX_MIME } from './user.export';
 import * as service from './user.service';
@@ -26,6 +26,10 @@ export default async function userRoutes(app: App) {
   route(app, userApi.state, async (req) => {
     await service.setUserState(ctx, caller(req), req.body.ids, req.body.state);
     return null;
+  });
+  route(app, userApi.review, async (req) => {
+    await service.reviewUsers(ctx, caller(req), req.body.ids, req.body.approve);
+    return withMsg(null, req.body.approve ? '已通过审核' : '已拒绝注册');
   });
   route(app, userApi.unlock, async (req) => {
     await service.unlockUsers(ctx, req.body.ids);

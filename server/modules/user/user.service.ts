@@ -11,7 +11,7 @@ import type {
 } from '../../../common/api';
 import { ErrorCode, type Page } from '../../../common/errorCodes';
 import { RoleType, UserState } from '../../../common/codes';
-import { inTransaction, type ServiceContext } from '../../context';
+import { emit, inTransaction, type ServiceContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { AppError, fail, forbidden, notFound } from '../../lib/errors';
@@ -365,6 +365,23 @@ export async function setUserState(ctx: ServiceContext, who: AuthUser, ids: stri
     await repo.updateUsers(tx.db, userIds, { state, update_time: tx.clock.now() });
     if (state !== UserState.NORMAL) await revokeUserSessions(tx, userIds);
     await assertAdminRemains(tx);
+  });
+  forgetSessions(ctx);
+}
+
+/**
+ * Decides registrations awaiting review: approved users become active, rejected ones are removed
+ * (their name is free again). Either way they are told (user.reviewed: a message, and an e-mail
+ * where SMTP is configured).
+ */
+export async function reviewUsers(ctx: ServiceContext, who: AuthUser, ids: string[], approve: boolean): Promise<void> {
+  const userIds = await manageableUsers(ctx, who, ids);
+  const users = await repo.findUserContacts(ctx.db, userIds);
+  if (users.some((u) => u.state !== UserState.PENDING)) throw fail('只能审核待审核的用户，请刷新后重试');
+  await inTransaction(ctx, async (tx) => {
+    if (approve) await repo.updateUsers(tx.db, userIds, { state: UserState.NORMAL, update_time: tx.clock.now() });
+    else await repo.deleteUsers(tx.db, userIds);
+    await emit(tx, 'user.reviewed', { approved: approve, reviewerId: who.id, users: users.map((u) => ({ id: u.id, realName: u.real_name, email: u.email })) });
   });
   forgetSessions(ctx);
 }
