@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import { authApi, type CodeSent } from '../../common/api/user';
 import { ErrorCode } from '../../common/errorCodes';
@@ -86,17 +87,14 @@ export function SendCode({
       {captcha && (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <TextInput label="图形验证码" value={answer} onChange={(e) => setAnswer(e.target.value)} autoComplete="off" sx={{ flex: 1 }} />
-          <Box
-            component="img"
-            role="button"
-            tabIndex={0}
-            alt="图形验证码，点击换一张"
+          <ButtonBase
+            aria-label="看不清？换一张"
             title="看不清？点击换一张"
-            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`}
             onClick={() => void loadCaptcha()}
-            onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && void loadCaptcha()}
-            sx={{ height: 44, width: 120, flexShrink: 0, mt: '6px', borderRadius: 1, border: 1, borderColor: 'divider', cursor: 'pointer', bgcolor: 'background.paper' }}
-          />
+            sx={{ height: 44, width: 120, flexShrink: 0, mt: '6px', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'background.paper', overflow: 'hidden' }}
+          >
+            <Box component="img" alt="图形验证码" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} sx={{ width: 1, height: 1, display: 'block' }} />
+          </ButtonBase>
         </Stack>
       )}
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>

@@ -10,7 +10,7 @@ const MINUTE = 60_000;
 /** The SMS log gateway's lines (SMS_PROVIDER=log), read as the e2e test reads the server log. */
 function smsLog(t: TestContext) {
   const lines: string[] = [];
-  vi.spyOn(t.app.ctx.log, 'info').mockImplementation((line: string) => void lines.push(line));
+  vi.spyOn(t.app.ctx.log, 'warn').mockImplementation((line: string) => void lines.push(line));
   return {
     lines,
     /** The code of the last message to a number (its last four digits are in the line). */

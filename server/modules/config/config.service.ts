@@ -48,7 +48,7 @@ export async function getSiteConfig(ctx: ServiceContext): Promise<SiteConfig> {
 /** Where text messages go now, or null when no way to send them is configured. */
 export async function currentSmsGateway(ctx: ServiceContext): Promise<SmsGateway | null> {
   const row = await configRow(ctx);
-  return smsGateway({ logTo: ctx.config.smsToLog ? ctx.log.info : null, provider: row.sms_provider, settings: parseSmsSettings(row.sms_settings) });
+  return smsGateway({ logTo: ctx.config.smsToLog ? ctx.log.warn : null, provider: row.sms_provider, settings: parseSmsSettings(row.sms_settings) });
 }
 
 /** A logo is an image the apps put in <img src>: our own upload or an http(s) address, like an avatar. */
