@@ -91,7 +91,7 @@ export function SendCode({
             aria-label="看不清？换一张"
             title="看不清？点击换一张"
             onClick={() => void loadCaptcha()}
-            sx={{ height: 44, width: 120, flexShrink: 0, mt: '6px', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'background.paper', overflow: 'hidden' }}
+            sx={{ height: 54, width: 130, flexShrink: 0, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'background.paper', overflow: 'hidden' }}
           >
             <Box component="img" alt="图形验证码" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} sx={{ width: 1, height: 1, display: 'block' }} />
           </ButtonBase>
@@ -99,7 +99,7 @@ export function SendCode({
       )}
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>{codeField}</Box>
-        <Button variant="outlined" onClick={() => void click()} disabled={disabled || busy || left > 0} sx={{ whiteSpace: 'nowrap', minWidth: 116, height: 40, mt: '6px', flexShrink: 0 }}>
+        <Button variant="outlined" onClick={() => void click()} disabled={disabled || busy || left > 0} sx={{ whiteSpace: 'nowrap', minWidth: 116, height: 54, flexShrink: 0 }}>
           {left > 0 ? `${left}秒后重发` : captcha ? '验证并发送' : '获取验证码'}
         </Button>
       </Stack>

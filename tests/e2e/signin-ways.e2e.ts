@@ -117,3 +117,73 @@ test('asks a captcha of an address that has been sent a code before', async ({ p
   await expect(page.getByRole('button', { name: '验证并发送' })).toBeVisible();
   await shoot(page, 'login-captcha');
 });
+
+test('a registration awaits review; the administrator approves it from the user list', async ({ page, request }) => {
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  const site = await api(request, '/api/sys/config/detail', { id: 1 });
+  await api(request, '/api/sys/config/save', { ...site, allowRegister: true, registerReview: true }, admin);
+  const userName = uniqueName('rev');
+
+  await page.goto('/register');
+  await page.getByLabel('用户名').fill(userName);
+  await page.getByLabel('真实姓名').fill('待审学员');
+  await page.getByLabel('密码', { exact: true }).fill('Wait1234');
+  await page.getByLabel('确认密码').fill('Wait1234');
+  await page.getByRole('button', { name: /注册/ }).click();
+  await expect(page.getByText('注册成功，请等待管理员审核').first()).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill(userName);
+  await page.getByLabel('密码', { exact: true }).fill('Wait1234');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByText('账号正在等待管理员审核，审核通过后即可登录')).toBeVisible();
+
+  await page.getByLabel('用户名').fill(ADMIN.username);
+  await page.getByLabel('密码', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/sys/config');
+  await expect(page.getByRole('switch', { name: /短信验证码登录/ })).toBeVisible();
+  await shoot(page, 'admin-config');
+  await page.goto('/admin/sys/user');
+  // Pending registrations come first.
+  const first = page.getByRole('row').nth(1);
+  await expect(first.getByText('待审核')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: userName });
+  await row.getByRole('checkbox').check();
+  await expect(page.getByRole('button', { name: '审核通过' })).toBeVisible();
+  await shoot(page, 'admin-review', { fullPage: false });
+  await page.getByRole('button', { name: '审核通过' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+  await expect(row.getByText('正常', { exact: true })).toBeVisible();
+  await api(request, '/api/sys/config/save', { ...site, registerReview: false }, admin);
+
+  // The approved learner signs in and finds the message.
+  const token = await apiToken(request, userName, 'Wait1234');
+  expect((await api<{ unreadMsg: number }>(request, '/api/sys/user/info', {}, token)).unreadMsg).toBe(1);
+});
+
+test('the user centre binds a phone with a code', async ({ page, request }) => {
+  await switchOn(request);
+  await fromAddress(page, 9);
+  const userName = uniqueName('bind');
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  await api(request, '/api/sys/user/save', { userName, realName: '绑定学员', password: 'Start123', roleIds: [LEARNER_ROLE_ID] }, admin);
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill(userName);
+  await page.getByLabel('密码', { exact: true }).fill('Start123');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/web\/index$/);
+  await page.goto('/web/uc');
+  await page.getByRole('button', { name: '绑定', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '绑定手机号' });
+  const mobile = newMobile();
+  await dialog.getByLabel('新手机号').fill(mobile);
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await dialog.getByLabel('短信验证码').fill(await smsCode(mobile, 'bind'));
+  await shoot(page, 'uc-bind', { fullPage: false });
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('手机号')).toHaveValue(mobile);
+  await expect(page.getByRole('button', { name: '更换', exact: true })).toBeVisible();
+});

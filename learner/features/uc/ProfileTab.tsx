@@ -60,7 +60,7 @@ export function ProfileTab() {
           {bindByCode ? (
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
               <TextInput label="手机号" value={user?.mobile || '未绑定'} disabled sx={{ flex: 1 }} />
-              <Button variant="outlined" onClick={() => setBinding(true)} sx={{ mt: '6px', height: 40, whiteSpace: 'nowrap', flexShrink: 0 }}>
+              <Button variant="outlined" onClick={() => setBinding(true)} sx={{ height: 54, whiteSpace: 'nowrap', flexShrink: 0 }}>
                 {user?.mobile ? '更换' : '绑定'}
               </Button>
             </Stack>

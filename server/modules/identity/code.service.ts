@@ -60,7 +60,7 @@ export async function createCaptcha(ctx: ServiceContext, meta: RequestMeta): Pro
   if (!(await ctx.limiter.for(CAPTCHA_LIMIT).consume(meta.ip)).allowed) throw new AppError(ErrorCode.RATE_LIMITED, '获取图形验证码过于频繁，请稍后再试');
   const now = ctx.clock.now();
   await repo.deleteCaptchasBefore(ctx.db, now);
-  const captcha = svgCaptcha.create({ size: 4, ignoreChars: '0oO1iIlL', noise: 2, color: true, width: 120, height: 44, fontSize: 48 });
+  const captcha = svgCaptcha.create({ size: 4, ignoreChars: '0oO1iIlL', noise: 2, color: true, width: 130, height: 54, fontSize: 50 });
   const id = newId();
   await repo.insertCaptcha(ctx.db, { id, answer_hash: sha(captcha.text.toLowerCase()), expire_time: now + CODE_RULES.captchaTtlMs });
   return { id, svg: captcha.data };
