@@ -21,6 +21,13 @@ async function smsCode(mobile: string, scene: string): Promise<string> {
   return code!;
 }
 
+// Other test files share this server: the ways in go back to their defaults afterwards.
+test.afterAll(async ({ request }) => {
+  const admin = await apiToken(request, ADMIN.username, ADMIN.password);
+  const site = await api(request, '/api/sys/config/detail', { id: 1 });
+  await api(request, '/api/sys/config/save', { ...site, loginSms: false, resetSms: false, registerReview: false }, admin);
+});
+
 let seq = 0;
 /** A number nobody else in this run has. */
 const newMobile = () => `139${String(Date.now() % 1e7).padStart(7, '0')}${seq++ % 10}`;
