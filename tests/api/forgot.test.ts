@@ -99,4 +99,17 @@ describe.each(DIALECTS)('forgot password (%s)', (dialect) => {
     expect((await t.call('/api/sys/user/login', { username: `forget${dialect}`, password: 'Sms12345' })).body.code).toBe(0);
     vi.restoreAllMocks();
   });
+
+  it('e-mails the outcome of a registration review', async () => {
+    const admin = await t.adminToken();
+    await t.call('/api/sys/config/save', { siteName: 'Examhall', allowRegister: true, registerReview: true }, admin);
+    const reg = await t.call('/api/sys/user/reg', { userName: `rev${dialect}`, realName: '待审', password: 'Abc12345' });
+    expect(reg.body.data.pending).toBe(true);
+    const row = await t.database.db.selectFrom('sys_user').select('id').where('user_name', '=', `rev${dialect}`).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('sys_user').set({ email: `rev.${dialect}@example.com` }).where('id', '=', row.id).execute();
+    const before = smtp.messages.length;
+    expect((await t.call('/api/sys/user/review', { ids: [row.id], approve: true }, admin)).body.code).toBe(0);
+    await vi.waitFor(() => expect(smtp.messages.length).toBe(before + 1));
+    expect(smtp.messages.at(-1)!.to).toEqual([`rev.${dialect}@example.com`]);
+  });
 });

@@ -42,4 +42,23 @@ describe.each(DIALECTS)('registration review (%s)', (dialect) => {
     // The rejected name is free again.
     expect((await reg('pend_b')).body.code).toBe(0);
   });
+
+  it('switches the password off for learners only: administrators keep it, and refusals are audited', async () => {
+    const admin = await t.adminToken();
+    await insertUser(t, 'pwlearner');
+    await t.call('/api/sys/config/save', { siteName: 'Examhall', allowRegister: true, registerReview: false, loginPassword: false }, admin);
+    const refused = await t.call('/api/sys/user/login', { username: 'pwlearner', password: 'Abc12345' });
+    expect(refused.body).toMatchObject({ code: ErrorCode.SIGNIN_METHOD_OFF, msg: '该登录方式未开启，请使用其他方式登录' });
+    expect((await t.call('/api/sys/user/login', { username: 'admin', password: 'Admin1234' })).body.code).toBe(0);
+    const audit = await t.database.db
+      .selectFrom('sys_signin_audit as a')
+      .innerJoin('sys_user as u', 'u.id', 'a.user_id')
+      .select(['u.user_name', 'a.provider', 'a.result'])
+      .where('u.user_name', 'in', ['pwlearner', 'admin'])
+      .execute();
+    expect(audit).toContainEqual({ user_name: 'pwlearner', provider: 'password', result: ErrorCode.SIGNIN_METHOD_OFF });
+    expect(audit).toContainEqual({ user_name: 'admin', provider: 'password', result: 0 });
+    await t.call('/api/sys/config/save', { siteName: 'Examhall', allowRegister: true, registerReview: false, loginPassword: true }, admin);
+    expect((await t.call('/api/sys/user/login', { username: 'pwlearner', password: 'Abc12345' })).body.code).toBe(0);
+  });
 });
