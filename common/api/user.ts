@@ -130,6 +130,9 @@ export const BatchRoleBody = Type.Object({
   ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
   roleIds: Type.Array(Id, { minItems: 1, maxItems: 50 }),
 });
+/** Approve (state 0) or reject (delete) registrations awaiting review. */
+export const UserReviewBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }), approve: Type.Boolean() });
+export type UserReviewBody = Static<typeof UserReviewBody>;
 export const UserStateBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }), state: UserState.schema });
 export type ResetPassBody = Static<typeof ResetPassBody>;
 export type BatchDeptBody = Static<typeof BatchDeptBody>;
@@ -198,10 +201,51 @@ export const UserImportResult = Type.Object({
 });
 export type UserImportResult = Static<typeof UserImportResult>;
 
+/** A picture captcha, asked of an address or number that has been sent a code before. */
+export const CaptchaAnswer = {
+  captchaId: Type.Optional(Type.String({ maxLength: 32 })),
+  captcha: Type.Optional(Type.String({ maxLength: 8 })),
+};
+export const Captcha = Type.Object({ id: Type.String(), svg: Type.String() });
+export type Captcha = Static<typeof Captcha>;
+
+export const CodeScene = Type.Union([Type.Literal('login'), Type.Literal('reset'), Type.Literal('bind')]);
+/** /api/sys/user/sms/send. Binding a phone needs a signed-in user. */
+export const SmsSendBody = Type.Object({ mobile: Type.String({ maxLength: 20 }), scene: CodeScene, ...CaptchaAnswer });
+export type SmsSendBody = Static<typeof SmsSendBody>;
+/** /api/sys/user/mail/send (password reset only). */
+export const MailSendBody = Type.Object({ email: Type.String({ maxLength: 128 }), scene: Type.Literal('reset'), ...CaptchaAnswer });
+export type MailSendBody = Static<typeof MailSendBody>;
+/** A code was sent (or, for a target nobody owns, the same answer): seconds before another may be asked. */
+export const CodeSent = Type.Object({ interval: Type.Integer() });
+export type CodeSent = Static<typeof CodeSent>;
+
+const SmsCode = Type.String({ minLength: 1, maxLength: 8 });
+/** /api/sys/user/mobile-login */
+export const MobileLoginBody = Type.Object({ mobile: Type.String({ maxLength: 20 }), code: SmsCode });
+export type MobileLoginBody = Static<typeof MobileLoginBody>;
+/** /api/sys/user/bind-mobile */
+export const BindMobileBody = Type.Object({ mobile: Type.String({ maxLength: 20 }), code: SmsCode });
+export type BindMobileBody = Static<typeof BindMobileBody>;
+/** /api/sys/user/forgot/reset: the code sent to the phone or e-mail address, and the new password. */
+export const ForgotResetBody = Type.Object({
+  channel: Type.Union([Type.Literal('sms'), Type.Literal('email')]),
+  target: Type.String({ minLength: 1, maxLength: 128 }),
+  code: SmsCode,
+  password: Type.String({ maxLength: 64 }),
+});
+export type ForgotResetBody = Static<typeof ForgotResetBody>;
+
 /** Signing in and the signed-in user's own account: /api/sys/user/{login,reg,info,logout,update,update-pass} */
 export const authApi = defineApi('auth', {
   login: { path: '/api/sys/user/login', access: 'public', body: LoginBody, response: TokenResult, summary: 'Sign in with user name and password', okMsg: '登录成功' },
   reg: { path: '/api/sys/user/reg', access: 'public', body: RegisterBody, response: RegisterResult, summary: 'Learner self-registration' },
+  mobileLogin: { path: '/api/sys/user/mobile-login', access: 'public', body: MobileLoginBody, response: TokenResult, summary: 'Sign in with a code sent by SMS', okMsg: '登录成功' },
+  captcha: { path: '/api/sys/user/captcha', access: 'public', body: EmptyBody, response: Captcha, summary: 'A picture captcha (asked before a repeated code)' },
+  smsSend: { path: '/api/sys/user/sms/send', access: 'public', body: SmsSendBody, response: CodeSent, summary: 'Send a code by SMS (login, reset; bind when signed in)', okMsg: '验证码已发送' },
+  mailSend: { path: '/api/sys/user/mail/send', access: 'public', body: MailSendBody, response: CodeSent, summary: 'E-mail a password reset code', okMsg: '验证码已发送' },
+  forgotReset: { path: '/api/sys/user/forgot/reset', access: 'public', body: ForgotResetBody, response: Done, summary: 'Set a new password with a reset code (ends every session)', okMsg: '密码已重置，请使用新密码登录' },
+  bindMobile: { path: '/api/sys/user/bind-mobile', access: 'login', body: BindMobileBody, response: UserInfo, summary: 'Bind or change my phone with a code sent to it', okMsg: '手机号绑定成功' },
   info: { path: '/api/sys/user/info', access: 'login', body: EmptyBody, response: UserInfo, summary: 'The signed-in user' },
   logout: { path: '/api/sys/user/logout', access: 'public', body: EmptyBody, response: Done, summary: 'Revoke the current session', okMsg: '已退出登录' },
   update: { path: '/api/sys/user/update', access: 'login', body: ProfileUpdateBody, response: UserInfo, summary: 'Update my own profile', okMsg: '保存成功' },
@@ -252,6 +296,8 @@ export const userApi = defineApi('user', {
     okMsg: '导入成功',
     bodyLimit: USER_IMPORT_MAX_BYTES + 64 * 1024,
   },
+
+  review: { path: '/api/sys/user/review', access: { perm: Perm.userState }, body: UserReviewBody, response: Done, summary: 'Approve or reject (delete) registrations awaiting review; the users are told' },
   unlock: { path: '/api/sys/user/unlock', access: { perm: Perm.userState }, body: IdsBody, response: Done, summary: 'Clear the sign-in locks of users', okMsg: '已解除登录锁定' },
   delete: { path: '/api/sys/user/delete', access: { perm: Perm.userDelete }, body: IdsBody, response: Done, summary: 'Delete users (never yourself, never the last administrator)', okMsg: '删除成功' },
   export: { path: '/api/sys/user/export', access: { perm: Perm.userExport }, transport: 'download', body: UserExportBody, response: Done, summary: 'Users matching the filters as an .xlsx file (JSON envelope on error)' },

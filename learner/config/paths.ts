@@ -8,6 +8,7 @@ export const paths = {
   root: { path: '/', title: '' },
   login: { path: '/login', title: '登录' },
   register: { path: '/register', title: '注册' },
+  forgot: { path: '/forgot', title: '找回密码' },
   /** After sign-in, with the redirect the sign-in page was given, if any. */
   sync: { path: '/sync', title: '正在登录', to: (redirect: string | null) => (redirect ? `/sync?redirect=${encodeURIComponent(redirect)}` : '/sync') },
   redirect: { path: '/redirect/*', title: '' },

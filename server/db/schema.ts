@@ -97,6 +97,50 @@ export interface SysConfigTable {
   allow_register: number;
   register_review: number;
   update_time: number;
+  /** Ways in switched on (1) or off (0); the password's is on by default. */
+  login_password: Generated<number>;
+  login_sms: Generated<number>;
+  reset_sms: Generated<number>;
+  reset_email: Generated<number>;
+  /** 'aliyun' | 'tencent' | '' (none configured). */
+  sms_provider: Generated<string>;
+  /** The gateway's settings as JSON, its secret among them (never sent back to a client). */
+  sms_settings: Generated<string>;
+}
+
+export interface SysVerifyCodeTable {
+  id: string;
+  /** 'sms' | 'email' */
+  channel: string;
+  /** Mobile number or e-mail address. */
+  target: string;
+  /** 'login' | 'reset' | 'bind' */
+  scene: string;
+  ip: string;
+  /** Whom the code is for; null when nobody owns the target (nothing was sent). */
+  user_id: string | null;
+  code_hash: string | null;
+  checks: Generated<number>;
+  used: Generated<number>;
+  expire_time: number;
+  create_time: number;
+}
+
+export interface SysCaptchaTable {
+  id: string;
+  answer_hash: string;
+  expire_time: number;
+}
+
+export interface SysSigninAuditTable {
+  id: string;
+  user_id: string | null;
+  provider: string;
+  /** 0 signed in, else the refusing error code. */
+  result: number;
+  ip: string;
+  user_agent: string;
+  create_time: number;
 }
 
 export interface SysMsgTable {
@@ -628,6 +672,9 @@ export interface DB {
   sys_file: SysFileTable;
   sys_seed_mark: SysSeedMarkTable;
   sys_secret: SysSecretTable;
+  sys_verify_code: SysVerifyCodeTable;
+  sys_captcha: SysCaptchaTable;
+  sys_signin_audit: SysSigninAuditTable;
   course_catalog: CourseCatalogTable;
   course: CourseTable;
   course_depart: CourseDepartTable;

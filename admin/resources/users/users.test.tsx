@@ -123,6 +123,26 @@ describe('user list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(states).toEqual([{ ids: ['u1'], state: 0 }]));
   });
 
+  it('offers 审核通过 and 拒绝注册 only while every selected user awaits review', async () => {
+    pickers();
+    answer('/api/sys/user/paging', page([{ ...user('u1', 'newbie', '新学员'), state: 2 }, { ...user('u2', 'newbie2', '新学员二'), state: 2 }, user('u3', 'zhangsan', '张三')]));
+    const reviews = answer('/api/sys/user/review', null);
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
+    await screen.findByText('新学员');
+    await ue.click(within(rowOf('新学员')).getByRole('checkbox'));
+    await ue.click(within(rowOf('新学员二')).getByRole('checkbox'));
+    expect(screen.getByRole('button', { name: '审核通过' })).toBeTruthy();
+    await ue.click(within(rowOf('张三')).getByRole('checkbox'));
+    expect(screen.queryByRole('button', { name: '审核通过' })).toBeNull();
+    await ue.click(within(rowOf('张三')).getByRole('checkbox'));
+    await ue.click(screen.getByRole('button', { name: '拒绝注册' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('确定拒绝选中的 2 个注册申请吗？这些账号将被删除，用户名可重新注册。')).toBeTruthy();
+    await ue.click(within(confirm).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(reviews).toEqual([{ ids: ['u1', 'u2'], approve: false }]));
+  });
+
   it('clears sign-in locks after a confirmation', async () => {
     pickers();
     answer('/api/sys/user/paging', page([user('u1', 'zhangsan', '张三')]));

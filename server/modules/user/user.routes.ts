@@ -2,7 +2,7 @@ import { USER_IMPORT_MAX_BYTES, userApi } from '../../../common/api';
 import contentDisposition from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../lib/errors';
-import { route } from '../../lib/route';
+import { route, withMsg } from '../../lib/route';
 import { caller, type App } from '../../types';
 import { USER_EXPORT_FILE_NAME, XLSX_MIME } from './user.export';
 import { buildUserImportTemplate } from './user.import';
@@ -57,6 +57,10 @@ export default async function userRoutes(app: App) {
   );
   route(app, userApi.importParse, async (req) => previewUserImport(ctx, caller(req), await importSource(req)));
   route(app, userApi.importCommit, async (req) => commitUserImport(ctx, caller(req), await importSource(req)));
+  route(app, userApi.review, async (req) => {
+    await service.reviewUsers(ctx, caller(req), req.body.ids, req.body.approve);
+    return withMsg(null, req.body.approve ? '已通过审核' : '已拒绝注册');
+  });
   route(app, userApi.unlock, async (req) => {
     await service.unlockUsers(ctx, req.body.ids);
     return null;
