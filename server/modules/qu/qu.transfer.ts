@@ -1,13 +1,14 @@
-import { IMPORT_MAX_ITEMS, type ImportCommitBody, type ImportCommitResult, type ImportFormat, type ImportParseResult, type QuExportBody } from '../../../common/api/qu';
+import { IMPORT_MAX_ITEMS, type ImportCommitBody, type ImportCommitResult, type ImportFormat, type ImportParseResult, type QuBody, type QuExportBody } from '../../../common/api/qu';
 import type { Static } from '@sinclair/typebox';
 import type { ServiceContext } from '../../context';
 import { fail } from '../../lib/errors';
 import type { AuthUser } from '../identity/session.service';
 import { storeBuffer } from '../file/file.service';
 import { runHeavyJob, type HeavyJobLimits } from '../../workers/pool';
+import { bytesOf, EXPORT_JOB_LIMITS } from '../../workers/xlsx';
 import type { ParsedItem } from './import';
 import type { ImportJobResult } from './import/import.worker';
-import { buildImportTemplate, buildQuestionWorkbook } from './qu.excel';
+import { TEMPLATE_EXAMPLES } from './qu.excel';
 import { normalizeQuestion, validateQuestion } from './qu.rules';
 import { duplicatesIn, insertQuestions, questionsFor } from './qu.service';
 import { assertRepoExists } from './repo.service';
@@ -105,7 +106,13 @@ export async function exportQuestions(ctx: ServiceContext, body: Static<typeof Q
     EXPORT_MAX,
   );
   if (questions.length === 0) throw fail('没有可导出的试题');
-  return buildQuestionWorkbook(questions);
+  return questionWorkbook(questions);
 }
 
-export const importTemplate = () => buildImportTemplate();
+/** The template download: our template with one example row per type, and the 说明 sheet. */
+export const importTemplate = () => questionWorkbook(TEMPLATE_EXAMPLES);
+
+/** Questions written into our template by a worker thread (qu.export.worker.ts). */
+async function questionWorkbook(questions: QuBody[]): Promise<Buffer> {
+  return bytesOf(await runHeavyJob<Uint8Array>(new URL('./qu.export.worker.ts', import.meta.url), questions, EXPORT_JOB_LIMITS));
+}

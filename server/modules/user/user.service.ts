@@ -22,6 +22,7 @@ import { forgetSessions, revokeUserSessions, type AuthUser } from '../identity/s
 import { assertDepartsExist, descendantDeptIds, departName } from '../depart/depart.service';
 import { countUnread } from '../msg/msg.service';
 import { rolesBeyond } from '../access/grants.service';
+import { readInPages } from '../../workers/xlsx';
 import { buildUserWorkbook } from './user.export';
 import * as repo from './user.repository';
 import type { UserFilter, UserOrder, UserRecordRow, UserRoleRow } from './user.repository';
@@ -141,7 +142,8 @@ export async function pageUsers(ctx: ServiceContext, body: UserPagingBody): Prom
 }
 
 export async function exportUsers(ctx: ServiceContext, params: UserFilters | undefined): Promise<Buffer> {
-  const rows = await repo.listUserRecords(ctx.db, await toFilter(ctx, params), EXPORT_LIMIT + 1);
+  const filter = await toFilter(ctx, params);
+  const rows = await readInPages(EXPORT_LIMIT + 1, (offset, size) => repo.listUserRecords(ctx.db, filter, size, offset));
   if (rows.length > EXPORT_LIMIT) throw fail(`导出的数据超过 ${EXPORT_LIMIT} 条，请缩小筛选范围后再试`);
   return buildUserWorkbook(await toRecords(ctx, rows));
 }
