@@ -5,7 +5,7 @@ import { fail } from '../../lib/errors';
 import type { AuthUser } from '../identity/session.service';
 import { storeBuffer } from '../file/file.service';
 import { runHeavyJob, type HeavyJobLimits } from '../../workers/pool';
-import { bytesOf, EXPORT_JOB_LIMITS } from '../../workers/xlsx';
+import { bytesOf, EXPORT_JOB_LIMITS, readInPages } from '../../workers/xlsx';
 import type { ParsedItem } from './import';
 import type { ImportJobResult } from './import/import.worker';
 import { TEMPLATE_EXAMPLES } from './qu.excel';
@@ -92,19 +92,16 @@ export async function commitImport(ctx: ServiceContext, userId: string, body: Im
 /** Questions (by id, or as a filter selects them) as an Excel file in our import template. */
 export async function exportQuestions(ctx: ServiceContext, body: Static<typeof QuExportBody>): Promise<Buffer> {
   const p = body.params ?? {};
-  const questions = await questionsFor(
-    ctx,
-    body.ids?.length
-      ? { ids: [...new Set(body.ids)] }
-      : {
-          repoId: p.repoId?.trim() || undefined,
-          quType: p.quType === '' ? undefined : p.quType,
-          level: p.level === '' ? undefined : p.level,
-          content: p.content?.trim() || undefined,
-          tag: p.tag?.trim() || undefined,
-        },
-    EXPORT_MAX,
-  );
+  const filter = body.ids?.length
+    ? { ids: [...new Set(body.ids)] }
+    : {
+        repoId: p.repoId?.trim() || undefined,
+        quType: p.quType === '' ? undefined : p.quType,
+        level: p.level === '' ? undefined : p.level,
+        content: p.content?.trim() || undefined,
+        tag: p.tag?.trim() || undefined,
+      };
+  const questions = await readInPages(EXPORT_MAX, (offset, size) => questionsFor(ctx, filter, size, offset));
   if (questions.length === 0) throw fail('没有可导出的试题');
   return questionWorkbook(questions);
 }
