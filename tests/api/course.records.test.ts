@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseFileRecord, CourseLearnerRecord, MyCourseRecord } from '../../common/api';
 import { CourseLearnerState } from '../../common/api/course';
 import { ErrorCode } from '../../common/errorCodes';
+import { EXPORT_JOB_LIMITS } from '../../server/workers/xlsx';
 import { createDeptTree, DIALECTS, insertUser, useTestApp, type TestContext } from './helpers';
 import { saveCourse, saveLesson } from './course.helpers';
 
@@ -87,6 +88,14 @@ describe.each(DIALECTS)('course records on %s', (dialect) => {
     const g1 = rows.find((row) => row[0] === `g1_${dialect}`)!;
     expect(g1.slice(0, 8)).toEqual([`g1_${dialect}`, '甲', '讲师组', '已完成', 100, '45秒', '45秒', '2/2']);
     expect(rows).toHaveLength(3);
+    // The workbook is built by the export worker: its time limit refuses it with a message.
+    const limit = EXPORT_JOB_LIMITS.timeoutMs;
+    EXPORT_JOB_LIMITS.timeoutMs = 1;
+    try {
+      expect((await t.call('/api/course/record/export', { params: { courseId, deptId: dept.group } }, await t.adminToken())).body.msg).toBe('导出耗时过长，请缩小范围后重试');
+    } finally {
+      EXPORT_JOB_LIMITS.timeoutMs = limit;
+    }
     const refused = await t.call('/api/course/record/export', { params: { courseId: 'nope' } }, await t.adminToken());
     expect(refused.body).toMatchObject({ code: ErrorCode.NOT_FOUND });
   });

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnswerInput, QuDetail } from '../../common/api';
 import { PracticeMode, QuType } from '../../common/codes';
 import { ErrorCode } from '../../common/errorCodes';
+import { EXPORT_JOB_LIMITS } from '../../server/workers/xlsx';
 import { bankWithEveryType } from './exam.helpers';
 import { createDeptTree, DIALECTS, insertUser, useTestApp } from './helpers';
 
@@ -222,6 +224,19 @@ describe.each(DIALECTS)('bank practice on %s', (dialect) => {
     const exported = await t.app.inject({ method: 'POST', url: '/api/repo/practice/users-export', payload: { params: { repoId: repo.id } }, headers: { token: admin } });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('练习情况')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['姓名', '用户名', '部门', '练习次数', '答题数', '答对数', '正确率（系统判定）', '自评题数', '自评答对', '最近练习']);
+    expect(sheet.rowCount).toBe(2);
+    // The workbook is built by the export worker: its time limit refuses it with a message.
+    const limit = EXPORT_JOB_LIMITS.timeoutMs;
+    EXPORT_JOB_LIMITS.timeoutMs = 1;
+    try {
+      expect((await t.call('/api/repo/practice/users-export', { params: { repoId: repo.id } }, admin)).body.msg).toBe('导出耗时过长，请缩小范围后重试');
+    } finally {
+      EXPORT_JOB_LIMITS.timeoutMs = limit;
+    }
     const missed = (await t.call('/api/repo/practice/missed', { current: 1, size: 10, params: { repoId: repo.id } }, admin)).body.data;
     expect(missed.records[0]).toMatchObject({ quId: q.id, wrong: 1 });
     expect((await t.call('/api/repo/practice/users', { current: 1, size: 10, params: { repoId: repo.id } }, inside.token)).body.code).toBe(ErrorCode.FORBIDDEN);

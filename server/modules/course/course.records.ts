@@ -1,11 +1,11 @@
 import dayjs from 'dayjs';
-import ExcelJS from 'exceljs';
 import type { BodyOf, CourseLearnerRecord, CourseRecordExportBody, courseRecordApi } from '../../../common/api';
 import { CourseLearnerState } from '../../../common/api/course';
 import { formatDuration } from '../../../common/duration';
 import type { Page } from '../../../common/errorCodes';
 import type { ServiceContext } from '../../context';
 import { fail, notFound } from '../../lib/errors';
+import { buildXlsx, readInPages } from '../../workers/xlsx';
 import { descendantDeptIds } from '../depart/depart.service';
 import type { CourseDef } from './course.cache';
 import { courseDef } from './course.def';
@@ -78,46 +78,49 @@ const time = (t: number | null) => (t === null ? '' : dayjs(t).format('YYYY-MM-D
 /** The records spreadsheet: one header row, one row per learner of the audience (filtered). */
 export async function exportRecords(ctx: ServiceContext, body: CourseRecordExportBody): Promise<{ fileName: string; data: Buffer }> {
   const { def, filter } = await audienceFilter(ctx, body.params);
-  const rows = await repo.listAudience(ctx.db, filter, RECORD_EXPORT_LIMIT + 1);
+  const rows = await readInPages(RECORD_EXPORT_LIMIT + 1, (offset, size) => repo.listAudience(ctx.db, filter, size, offset));
   if (rows.length > RECORD_EXPORT_LIMIT) throw fail(`导出的数据超过 ${RECORD_EXPORT_LIMIT} 条，请缩小筛选范围后再试`);
   const records: CourseLearnerRecord[] = [];
   for (let i = 0; i < rows.length; i += 500) records.push(...(await toRecords(ctx, def, rows.slice(i, i + 500))));
 
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Examhall';
-  workbook.created = new Date(ctx.clock.now());
-  const sheet = workbook.addWorksheet('学习记录', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
-    { header: '用户名', key: 'userName', width: 18 },
-    { header: '姓名', key: 'realName', width: 14 },
-    { header: '部门', key: 'deptName', width: 18 },
-    { header: '学习状态', key: 'state', width: 10 },
-    { header: '学习进度(%)', key: 'progress', width: 12 },
-    { header: '已学时长', key: 'learned', width: 14 },
-    { header: '应学时长', key: 'need', width: 14 },
-    { header: '完成课件', key: 'files', width: 10 },
-    { header: '开始学习', key: 'startTime', width: 20 },
-    { header: '完成时间', key: 'finishTime', width: 20 },
-    { header: '最近学习', key: 'lastTime', width: 20 },
-    { header: '是否逾期', key: 'overdue', width: 10 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const r of records) {
-    sheet.addRow({
-      userName: r.userName,
-      realName: r.realName,
-      deptName: r.deptName,
-      state: CourseLearnerState.label(r.state),
-      progress: r.progress,
-      learned: formatDuration(r.learnedSeconds),
-      need: formatDuration(r.needSeconds),
-      files: `${r.doneCount}/${r.fileCount}`,
-      startTime: time(r.startTime),
-      finishTime: time(r.finishTime),
-      lastTime: time(r.lastTime),
-      overdue: r.overdue ? '是' : '否',
-    });
-  }
+  const data = await buildXlsx({
+    creator: 'Examhall',
+    created: ctx.clock.now(),
+    sheets: [
+      {
+        name: '学习记录',
+        frozenHeader: true,
+        columns: [
+          { header: '用户名', width: 18 },
+          { header: '姓名', width: 14 },
+          { header: '部门', width: 18 },
+          { header: '学习状态', width: 10 },
+          { header: '学习进度(%)', width: 12 },
+          { header: '已学时长', width: 14 },
+          { header: '应学时长', width: 14 },
+          { header: '完成课件', width: 10 },
+          { header: '开始学习', width: 20 },
+          { header: '完成时间', width: 20 },
+          { header: '最近学习', width: 20 },
+          { header: '是否逾期', width: 10 },
+        ],
+        rows: records.map((r) => [
+          r.userName,
+          r.realName,
+          r.deptName,
+          CourseLearnerState.label(r.state),
+          r.progress,
+          formatDuration(r.learnedSeconds),
+          formatDuration(r.needSeconds),
+          `${r.doneCount}/${r.fileCount}`,
+          time(r.startTime),
+          time(r.finishTime),
+          time(r.lastTime),
+          r.overdue ? '是' : '否',
+        ]),
+      },
+    ],
+  });
   const safeTitle = def.title.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 60);
-  return { fileName: `${safeTitle}-学习记录.xlsx`, data: Buffer.from(await workbook.xlsx.writeBuffer()) };
+  return { fileName: `${safeTitle}-学习记录.xlsx`, data };
 }

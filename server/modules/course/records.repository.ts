@@ -69,6 +69,6 @@ export function pageAudience(db: Db, f: AudienceFilter, page: PageArgs): Promise
   );
 }
 
-export async function listAudience(db: Db, f: AudienceFilter, limit: number): Promise<AudienceRow[]> {
-  return (await filterAudience(db, f).select(COLUMNS).orderBy('d.dept_name').orderBy('u.user_name').orderBy('u.id').limit(limit).execute()) as AudienceRow[];
+export async function listAudience(db: Db, f: AudienceFilter, limit: number, offset = 0): Promise<AudienceRow[]> {
+  return (await filterAudience(db, f).select(COLUMNS).orderBy('d.dept_name').orderBy('u.user_name').orderBy('u.id').limit(limit).offset(offset).execute()) as AudienceRow[];
 }

@@ -587,8 +587,9 @@ export function pagePapers(db: Db, f: PaperFilter, page: PageArgs): Promise<Page
   return paginate(filteredPapers(db, f), page, (q) => q.select(LIST_COLUMNS).orderBy('p.create_time', 'desc').orderBy('p.id', 'desc'), (r) => r as PaperListRow);
 }
 
-export function listPapers(db: Db, f: PaperFilter, limit: number): Promise<PaperListRow[]> {
-  return filteredPapers(db, f).select(LIST_COLUMNS).orderBy('p.create_time', 'desc').limit(limit).execute() as Promise<PaperListRow[]>;
+/** Up to `limit` papers from `offset`, newest first (the export, read a page at a time: the id orders ties). */
+export function listPapers(db: Db, f: PaperFilter, limit: number, offset = 0): Promise<PaperListRow[]> {
+  return filteredPapers(db, f).select(LIST_COLUMNS).orderBy('p.create_time', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute() as Promise<PaperListRow[]>;
 }
 
 export function findPaperListRow(db: Db, id: string): Promise<PaperListRow | undefined> {

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { BodyOf, PaperAdminDetail, PaperRecord, PaperResult, ReviewQu, paperApi } from '../../../common/api';
 import { HandType, PaperEvent, PaperState, QuType, ResultShow, RoleType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
@@ -13,6 +12,7 @@ import { myRank } from '../ranking/ranking.service';
 import { answerForType, answerOf, groupsOfPaper, secondsUsed, settingsOfPaper, snapshotOf } from './paper.def';
 import * as repo from './paper.repository';
 import { finishPaper } from './paper.service';
+import { buildXlsx, readInPages } from '../../workers/xlsx';
 
 /** Results, reviews and lists of papers. */
 
@@ -152,43 +152,45 @@ export const PAPER_EXPORT_LIMIT = 50_000;
 
 /** The papers the filter finds, as an Excel file named after the exam when it names one. */
 export async function exportPapers(ctx: ServiceContext, who: AuthUser, params: BodyOf<typeof paperApi.paging>['params']): Promise<{ data: Buffer; fileName: string }> {
-  const rows = await repo.listPapers(ctx.db, await filterOf(ctx, who, params), PAPER_EXPORT_LIMIT);
+  const filter = await filterOf(ctx, who, params);
+  const rows = await readInPages(PAPER_EXPORT_LIMIT, (offset, size) => repo.listPapers(ctx.db, filter, size, offset));
   if (rows.length === 0) throw fail('没有可导出的试卷');
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('试卷');
-  ws.columns = [
-    { header: '考试', key: 'title', width: 28 },
-    { header: '姓名', key: 'realName', width: 14 },
-    { header: '用户名', key: 'userName', width: 16 },
-    { header: '部门', key: 'deptName', width: 16 },
-    { header: '状态', key: 'state', width: 10 },
-    { header: '得分', key: 'score', width: 10 },
-    { header: '总分', key: 'total', width: 10 },
-    { header: '是否通过', key: 'passed', width: 10 },
-    { header: '交卷方式', key: 'hand', width: 20 },
-    { header: '开始时间', key: 'start', width: 20 },
-    { header: '交卷时间', key: 'handTime', width: 20 },
-    { header: '用时（分钟）', key: 'minutes', width: 12 },
-  ];
   const time = (ms: number | null) => (ms === null ? '' : new Date(ms).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' }));
-  for (const r of rows) {
-    const rec = recordOf(r);
-    ws.addRow({
-      title: r.title,
-      realName: r.real_name,
-      userName: r.user_name,
-      deptName: r.dept_name ?? '',
-      state: PaperState.label(r.state),
-      score: r.user_score ?? '',
-      total: r.total_score,
-      passed: r.passed === null ? '' : r.passed === 1 ? '通过' : '未通过',
-      hand: r.hand_type === null ? '' : HandType.label(r.hand_type),
-      start: time(r.create_time),
-      handTime: time(r.hand_time),
-      minutes: Math.round(rec.userTime / 6) / 10,
-    });
-  }
-  ws.getRow(1).font = { bold: true };
+  const data = await buildXlsx({
+    sheets: [
+      {
+        name: '试卷',
+        columns: [
+          { header: '考试', width: 28 },
+          { header: '姓名', width: 14 },
+          { header: '用户名', width: 16 },
+          { header: '部门', width: 16 },
+          { header: '状态', width: 10 },
+          { header: '得分', width: 10 },
+          { header: '总分', width: 10 },
+          { header: '是否通过', width: 10 },
+          { header: '交卷方式', width: 20 },
+          { header: '开始时间', width: 20 },
+          { header: '交卷时间', width: 20 },
+          { header: '用时（分钟）', width: 12 },
+        ],
+        rows: rows.map((r) => [
+          r.title,
+          r.real_name,
+          r.user_name,
+          r.dept_name ?? '',
+          PaperState.label(r.state),
+          r.user_score ?? '',
+          r.total_score,
+          r.passed === null ? '' : r.passed === 1 ? '通过' : '未通过',
+          r.hand_type === null ? '' : HandType.label(r.hand_type),
+          time(r.create_time),
+          time(r.hand_time),
+          Math.round(recordOf(r).userTime / 6) / 10,
+        ]),
+      },
+    ],
+  });
   const fileName = params?.examId?.trim() ? `${rows[0].title}-试卷.xlsx` : '考试试卷.xlsx';
-  return { data: Buffer.from(await wb.xlsx.writeBuffer()), fileName };
+  return { data, fileName };
 }

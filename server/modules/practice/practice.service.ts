@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { Assessment, BodyOf, PracticeAnswer, PracticeFeedback, PracticeRepo, PracticeRepoDetail, StartBody, SubFeedback, Training, TrainingQu, TrainingResult, practiceAdminApi, practiceApi } from '../../../common/api';
 import type { QuBody, QuDetail } from '../../../common/api/qu';
 import { PracticeMode, QuType } from '../../../common/codes';
@@ -8,6 +7,7 @@ import { inTransaction, type ServiceContext } from '../../context';
 import type { PracticeTrainRow } from '../../db/schema';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { buildXlsx } from '../../workers/xlsx';
 import { assertMayPractise, assertMayPractiseQuestion } from '../access/access.service';
 import { descendantDeptIds } from '../depart/depart.service';
 import { cryptoRng } from '../exam/paper.draw';
@@ -407,27 +407,35 @@ const judgedRate = (r: { answered: number; right: number; selfAssessed: number; 
 export async function exportPracticeUsers(ctx: ServiceContext, params: BodyOf<typeof practiceAdminApi.usersExport>['params']): Promise<Buffer> {
   const page = await practiceUsers(ctx, { current: 1, size: PRACTICE_EXPORT_LIMIT, params });
   if (page.records.length === 0) throw fail('还没有人练习这个题库');
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('练习情况');
-  ws.columns = [
-    { header: '姓名', key: 'realName', width: 14 },
-    { header: '用户名', key: 'userName', width: 16 },
-    { header: '部门', key: 'deptName', width: 16 },
-    { header: '练习次数', key: 'trainings', width: 10 },
-    { header: '答题数', key: 'answered', width: 10 },
-    { header: '答对数', key: 'right', width: 10 },
-    { header: '正确率（系统判定）', key: 'accuracy', width: 18 },
-    { header: '自评题数', key: 'selfAssessed', width: 10 },
-    { header: '自评答对', key: 'selfRight', width: 10 },
-    { header: '最近练习', key: 'last', width: 20 },
-  ];
-  for (const r of page.records) {
-    ws.addRow({
-      ...r,
-      accuracy: judgedRate(r),
-      last: new Date(r.lastTime).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' }),
-    });
-  }
-  ws.getRow(1).font = { bold: true };
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return buildXlsx({
+    sheets: [
+      {
+        name: '练习情况',
+        columns: [
+          { header: '姓名', width: 14 },
+          { header: '用户名', width: 16 },
+          { header: '部门', width: 16 },
+          { header: '练习次数', width: 10 },
+          { header: '答题数', width: 10 },
+          { header: '答对数', width: 10 },
+          { header: '正确率（系统判定）', width: 18 },
+          { header: '自评题数', width: 10 },
+          { header: '自评答对', width: 10 },
+          { header: '最近练习', width: 20 },
+        ],
+        rows: page.records.map((r) => [
+          r.realName,
+          r.userName,
+          r.deptName,
+          r.trainings,
+          r.answered,
+          r.right,
+          judgedRate(r),
+          r.selfAssessed,
+          r.selfRight,
+          new Date(r.lastTime).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' }),
+        ]),
+      },
+    ],
+  });
 }

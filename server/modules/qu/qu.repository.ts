@@ -159,8 +159,9 @@ export async function pageQuestions(db: Db, f: QuFilter, page: PageArgs, knownTo
 }
 
 /** Full rows of every question a filter matches, in bank order (export; bounded by the caller). */
-export async function filteredRows(db: Db, f: QuFilter, limit: number): Promise<QuRow[]> {
-  return filtered(db, f).select(COLUMNS.map((c) => `qu.${c}` as const)).orderBy('qu.repo_id').orderBy('qu.sort').orderBy('qu.id').limit(limit).execute();
+/** Up to `limit` matching questions from `offset`, in bank order (the id orders ties, so pages join up). */
+export async function filteredRows(db: Db, f: QuFilter, limit: number, offset = 0): Promise<QuRow[]> {
+  return filtered(db, f).select(COLUMNS.map((c) => `qu.${c}` as const)).orderBy('qu.repo_id').orderBy('qu.sort').orderBy('qu.id').limit(limit).offset(offset).execute();
 }
 
 /** The banks the given questions are in. */

@@ -316,8 +316,8 @@ export async function duplicateKeysIn(ctx: ServiceContext, repoId: string, keys:
 }
 
 /** Full questions a filter (or an id list) selects, bank order, at most `limit` (export). */
-export async function questionsFor(ctx: ServiceContext, filter: repo.QuFilter, limit: number): Promise<QuDetail[]> {
-  const rows = await repo.filteredRows(ctx.db, filter, limit);
+export async function questionsFor(ctx: ServiceContext, filter: repo.QuFilter, limit: number, offset = 0): Promise<QuDetail[]> {
+  const rows = await repo.filteredRows(ctx.db, filter, limit, offset);
   const tags = await repo.tagsOf(ctx.db, rows.map((r) => r.id));
   return rows.map((r) => rowToDetail(r, tags.get(r.id) ?? []));
 }

@@ -5,8 +5,9 @@ import { fail } from '../../lib/errors';
 import type { AuthUser } from '../identity/session.service';
 import { storeBuffer } from '../file/file.service';
 import { prewarmHeavyJob, runHeavyJob, type HeavyJobLimits } from '../../workers/pool';
+import { bytesOf, EXPORT_JOB_LIMITS, readInPages } from '../../workers/xlsx';
 import type { ImportJobResult } from './import/import.worker';
-import { buildImportTemplate, buildQuestionWorkbook } from './qu.excel';
+import { TEMPLATE_EXAMPLES } from './qu.excel';
 import { normalizeQuestion, validateQuestion } from './qu.rules';
 import { breather, duplicateKeysIn, insertQuestions, questionsFor } from './qu.service';
 import { assertRepoExists } from './repo.service';
@@ -101,21 +102,24 @@ export async function commitImport(ctx: ServiceContext, userId: string, body: Im
 /** Questions (by id, or as a filter selects them) as an Excel file in our import template. */
 export async function exportQuestions(ctx: ServiceContext, body: Static<typeof QuExportBody>): Promise<Buffer> {
   const p = body.params ?? {};
-  const questions = await questionsFor(
-    ctx,
-    body.ids?.length
-      ? { ids: [...new Set(body.ids)] }
-      : {
-          repoId: p.repoId?.trim() || undefined,
-          quType: p.quType === '' ? undefined : p.quType,
-          level: p.level === '' ? undefined : p.level,
-          content: p.content?.trim() || undefined,
-          tag: p.tag?.trim() || undefined,
-        },
-    EXPORT_MAX,
-  );
+  const filter = body.ids?.length
+    ? { ids: [...new Set(body.ids)] }
+    : {
+        repoId: p.repoId?.trim() || undefined,
+        quType: p.quType === '' ? undefined : p.quType,
+        level: p.level === '' ? undefined : p.level,
+        content: p.content?.trim() || undefined,
+        tag: p.tag?.trim() || undefined,
+      };
+  const questions = await readInPages(EXPORT_MAX, (offset, size) => questionsFor(ctx, filter, size, offset));
   if (questions.length === 0) throw fail('没有可导出的试题');
-  return buildQuestionWorkbook(questions);
+  return questionWorkbook(questions);
 }
 
-export const importTemplate = () => buildImportTemplate();
+/** The template download: our template with one example row per type, and the 说明 sheet. */
+export const importTemplate = () => questionWorkbook(TEMPLATE_EXAMPLES);
+
+/** Questions written into our template by a worker thread (qu.export.worker.ts). */
+async function questionWorkbook(questions: QuBody[]): Promise<Buffer> {
+  return bytesOf(await runHeavyJob<Uint8Array>(new URL('./qu.export.worker.ts', import.meta.url), questions, EXPORT_JOB_LIMITS));
+}

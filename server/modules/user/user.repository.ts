@@ -132,9 +132,9 @@ export function pageUserRecords(db: Db, filter: UserFilter, orders: UserOrder[],
   return paginate(filterUsers(db, filter), page, (q) => selectUserRecords(q, orders), (r) => r);
 }
 
-/** Up to `limit` matching records, newest first (the export). */
-export function listUserRecords(db: Db, filter: UserFilter, limit: number): Promise<UserRecordRow[]> {
-  return selectUserRecords(filterUsers(db, filter), []).limit(limit).execute();
+/** Up to `limit` matching records from `offset`, newest first (the export, read a page at a time). */
+export function listUserRecords(db: Db, filter: UserFilter, limit: number, offset = 0): Promise<UserRecordRow[]> {
+  return selectUserRecords(filterUsers(db, filter), []).limit(limit).offset(offset).execute();
 }
 
 export function findUserRecord(db: Db, id: string): Promise<UserRecordRow | undefined> {

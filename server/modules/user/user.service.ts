@@ -23,6 +23,7 @@ import { assertDepartsExist, departName, departPaths, descendantDeptIds } from '
 import { countUnread } from '../msg/msg.service';
 import { getSiteConfig } from '../config/config.service';
 import { rolesBeyond } from '../access/grants.service';
+import { readInPages } from '../../workers/xlsx';
 import { buildUserWorkbook } from './user.export';
 import * as repo from './user.repository';
 import type { UserFilter, UserOrder, UserRecordRow, UserRoleRow } from './user.repository';
@@ -154,7 +155,8 @@ export async function pageUsers(ctx: ServiceContext, body: UserPagingBody): Prom
 }
 
 export async function exportUsers(ctx: ServiceContext, params: UserFilters | undefined): Promise<Buffer> {
-  const rows = await repo.listUserRecords(ctx.db, await toFilter(ctx, params), EXPORT_LIMIT + 1);
+  const filter = await toFilter(ctx, params);
+  const rows = await readInPages(EXPORT_LIMIT + 1, (offset, size) => repo.listUserRecords(ctx.db, filter, size, offset));
   if (rows.length > EXPORT_LIMIT) throw fail(`导出的数据超过 ${EXPORT_LIMIT} 条，请缩小筛选范围后再试`);
   const [records, paths] = await Promise.all([toRecords(ctx, rows), departPaths(ctx)]);
   // The whole path (总部/研发部/前端组), as the import reads it: an export imports again as it is.
