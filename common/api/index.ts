@@ -16,3 +16,4 @@ export * from './paper';
 export * from './ranking';
 export * from './practice';
 export * from './course';
+export * from './sso';

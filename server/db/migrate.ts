@@ -17,6 +17,7 @@ import * as mPracticeSelfAssess from './migrations/20261203_0003_practice_self_a
 import * as mExamPracticeDuring from './migrations/20261203_0004_exam_practice_during';
 import * as mExamRanking from './migrations/20261204_0401_exam_ranking';
 import * as mDashboard from './migrations/20261204_0402_dashboard';
+import * as mSso from './migrations/20261205_0201_sso';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '20261203_0004_exam_practice_during': mExamPracticeDuring,
   '20261204_0401_exam_ranking': mExamRanking,
   '20261204_0402_dashboard': mDashboard,
+  '20261205_0201_sso': mSso,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,7 @@ import { required } from '../../components/form/rules';
 import { DEFAULT_SITE_NAME } from '../../components/SiteLogo';
 import { paths } from '../../config/paths';
 import { useLogin } from './api/login';
+import { oidcStartUrl, useSsoStatus } from './api/sso';
 import { AuthCard } from './AuthCard';
 
 
@@ -23,6 +24,7 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const notice = useLoginNotice();
   const login = useLogin();
+  const sso = useSsoStatus();
   const { control, handleSubmit } = useForm<LoginForm>({ defaultValues: { username: '', password: '' } });
   // Disabled from the click until the next page, so a double click never signs in twice.
   const busy = login.isPending || login.isSuccess;
@@ -53,6 +55,12 @@ export function LoginPage() {
         <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 1.25 }}>
           登录
         </Button>
+        {sso.data?.oidc && (
+          // A full page load: the browser goes to the organisation's sign-in page and comes back to /sync.
+          <Button variant="outlined" size="large" href={oidcStartUrl(search.get('redirect'))} disabled={busy} sx={{ py: 1.25 }}>
+            使用统一身份认证登录
+          </Button>
+        )}
       </Stack>
       {site?.allowRegister && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>

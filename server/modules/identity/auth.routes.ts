@@ -5,6 +5,7 @@ import { caller, type App } from '../../types';
 import { updatePassword, updateProfile } from '../user/user.service';
 import { currentUser, login, register, type RequestMeta } from './auth.service';
 import { revokeSession } from './session.service';
+import { oidcEndSessionUrl } from './sso/oidc';
 
 const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
@@ -18,8 +19,10 @@ export default async function authRoutes(app: App) {
   });
   route(app, authApi.info, (req) => currentUser(ctx, caller(req)));
   route(app, authApi.logout, async (req) => {
-    if (req.user) await revokeSession(ctx, req.user.tokenHash);
-    return null;
+    if (!req.user) return { endSessionUrl: '' };
+    await revokeSession(ctx, req.user.tokenHash);
+    // A user who came through OIDC also leaves the IdP's session when the IdP offers that.
+    return { endSessionUrl: await oidcEndSessionUrl(ctx, req.user.id, `${req.protocol}://${req.host}`) };
   });
   route(app, authApi.update, (req) => updateProfile(ctx, caller(req), req.body));
   route(app, authApi.updatePass, async (req) => {

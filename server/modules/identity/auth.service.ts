@@ -12,6 +12,7 @@ import { getSiteConfig } from '../config/config.service';
 import { isUniqueViolation } from '../../db/errors';
 import { findUserByName, insertUser, userInfo } from '../user/user.service';
 import { checkOptionalMobile, checkPassword, checkRealName, checkUserName } from '../user/user.rules';
+import { directorySignIn } from './sso/ldap';
 import { createSession, resolveSession, type AuthUser } from './session.service';
 
 export interface RequestMeta {
@@ -57,7 +58,7 @@ const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$NoPkoXAITeifvnEbL4Vnng$17MD+R
 
 const tooMany = () => new AppError(ErrorCode.RATE_LIMITED, '登录失败次数过多，请15分钟后再试');
 
-async function issueToken(ctx: ServiceContext, userId: string, meta: RequestMeta): Promise<TokenResult> {
+export async function issueToken(ctx: ServiceContext, userId: string, meta: RequestMeta): Promise<TokenResult> {
   const token = await createSession(ctx, userId, meta);
   const user = await resolveSession(ctx, token);
   const info = user && (await userInfo(ctx, user));
@@ -76,7 +77,7 @@ export async function login(ctx: ServiceContext, body: LoginBody, meta: RequestM
     await address.refund(meta.ip);
     throw new AppError(ErrorCode.RATE_LIMITED, '登录尝试过于频繁，请稍后再试');
   }
-  const row = await findUserByName(ctx, userName);
+  let row = await findUserByName(ctx, userName);
   // The epoch moves when an administrator unlocks the user: every older key is left behind.
   const accountKey = row ? `u:${row.id}:${row.login_epoch}` : `n:${userName.toLowerCase()}`;
   const pairKey = `${accountKey}|${meta.ip}`;
@@ -89,7 +90,10 @@ export async function login(ctx: ServiceContext, body: LoginBody, meta: RequestM
   const delay = slowdownMs(attempt.consumed - 1);
   if (delay) await sleep(delay);
 
-  const valid = await verifyPassword(row?.password_hash ?? DUMMY_HASH, body.password);
+  // Directory users (LDAP) are checked by the directory, and a first successful bind may create them.
+  const directory = await directorySignIn(ctx, row, userName, body.password);
+  const valid = directory ? directory.valid : await verifyPassword(row?.password_hash ?? DUMMY_HASH, body.password);
+  row = directory?.user ?? row;
   if (!row || !valid) throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
   // The right password: this attempt was no guess, and neither were this account's earlier
   // failures from this address (the pair counted them, at most its 5 points): the address gets

@@ -1,0 +1,90 @@
+import { Client, Filter, InvalidCredentialsError } from 'ldapts';
+import type { LdapSettings } from '../../../../common/api/sso';
+import { ErrorCode } from '../../../../common/errorCodes';
+import type { ServiceContext } from '../../../context';
+import type { UserRow } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { findUser } from './sso.repository';
+import { loadSsoSettings, isLinked, provisionUser, type ExternalIdentity } from './sso.service';
+
+/** Seconds the directory has to answer each step before sign-in gives up. */
+const LDAP_TIMEOUT_MS = 5_000;
+
+const unreachable = (e: unknown) =>
+  new AppError(ErrorCode.SSO_PROVIDER_FAILED, `目录服务暂时无法连接，请稍后再试（${String((e as Error)?.message ?? e).slice(0, 120)}）`);
+
+function text(entry: Record<string, unknown>, attr: string): string {
+  if (!attr) return '';
+  const key = Object.keys(entry).find((k) => k.toLowerCase() === attr.toLowerCase());
+  const v = key ? entry[key] : undefined;
+  const first = Array.isArray(v) ? v[0] : v;
+  return first === undefined ? '' : Buffer.isBuffer(first) ? first.toString('utf8') : String(first).trim();
+}
+
+/**
+ * Finds the user's entry (with the search account, or anonymously) and binds as it with the
+ * password. Answers the identity, or null when there is no such entry or the password is wrong.
+ * An empty password never binds (LDAP would take it as an anonymous bind and say yes).
+ */
+export async function ldapAuthenticate(s: LdapSettings, userName: string, password: string): Promise<ExternalIdentity | null> {
+  if (!password || !userName) return null;
+  const search = new Client({ url: s.url, timeout: LDAP_TIMEOUT_MS, connectTimeout: LDAP_TIMEOUT_MS });
+  let entry: Record<string, unknown> & { dn: string };
+  try {
+    if (s.bindDn) await search.bind(s.bindDn, s.bindPassword);
+    const match = `(${s.nameAttr}=${Filter.escape(userName)})`;
+    const { searchEntries } = await search.search(s.baseDn, {
+      scope: 'sub',
+      filter: s.userFilter ? `(&${s.userFilter}${match})` : match,
+      attributes: [s.nameAttr, s.realNameAttr, s.deptAttr].filter(Boolean),
+      sizeLimit: 2,
+    });
+    // Two entries for one name: which person is signing in is not clear, so nobody is.
+    if (searchEntries.length !== 1) return null;
+    entry = searchEntries[0];
+  } catch (e) {
+    throw unreachable(e);
+  } finally {
+    await search.unbind().catch(() => undefined);
+  }
+  const user = new Client({ url: s.url, timeout: LDAP_TIMEOUT_MS, connectTimeout: LDAP_TIMEOUT_MS });
+  try {
+    await user.bind(entry.dn, password);
+  } catch (e) {
+    if (e instanceof InvalidCredentialsError) return null;
+    throw unreachable(e);
+  } finally {
+    await user.unbind().catch(() => undefined);
+  }
+  return {
+    subject: entry.dn,
+    userName: text(entry, s.nameAttr) || userName,
+    realName: text(entry, s.realNameAttr),
+    dept: text(entry, s.deptAttr),
+  };
+}
+
+/**
+ * The password sign-in's question for the directory. null: not a directory sign-in (LDAP off,
+ * or a local user), the local password decides. Otherwise whether the directory took the
+ * password, and the user (created on a first successful bind when the settings allow it).
+ */
+export async function directorySignIn(
+  ctx: ServiceContext,
+  row: UserRow | undefined,
+  userName: string,
+  password: string,
+): Promise<{ valid: boolean; user?: UserRow } | null> {
+  const s = (await loadSsoSettings(ctx)).ldap;
+  if (!s.enabled) return null;
+  if (row) {
+    if (!(await isLinked(ctx, row.id, 'ldap'))) return null;
+    const identity = await ldapAuthenticate(s, row.user_name, password);
+    return { valid: Boolean(identity), user: row };
+  }
+  if (!s.autoCreate) return null;
+  const identity = await ldapAuthenticate(s, userName, password);
+  if (!identity) return { valid: false };
+  const userId = await provisionUser(ctx, 'ldap', identity, s);
+  return { valid: true, user: await findUser(ctx.db, userId) };
+}
