@@ -11,6 +11,7 @@ import { siteConfigQuery } from '../../layout/useAdminSession';
 import { LoadError } from '../shared/LoadError';
 import { LoadingBlock } from '../shared/LoadingBlock';
 import { LogoInput } from './LogoInput';
+import { SsoConfigSection } from './SsoConfigSection';
 
 const RESOURCE = 'sys/config';
 
@@ -89,6 +90,7 @@ export function SiteConfigPage() {
           <LoadingBlock />
         )}
       </Card>
+      <SsoConfigSection />
     </ResourceContextProvider>
   );
 }
