@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startIdp, type RunningIdp } from '../ssoServers';
-import { ADMIN, api, apiToken, screenshots, uniqueName } from './support';
+import { ADMIN, api, apiToken, screenshots, signIn, uniqueName } from './support';
 
 const shoot = screenshots('sso');
 const port = Number(process.env.E2E_PORT ?? 8765);
@@ -53,4 +53,17 @@ test('signs in through the organisation\'s IdP and lands signed in; sign-out lea
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/session/end`));
   expect(await page.context().cookies(site)).not.toContainEqual(expect.objectContaining({ name: 'token' }));
+});
+
+test('the administrator sets single sign-on up under the site settings', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL(/\/admin\//);
+  await page.goto('/admin/sys/config');
+  await expect(page.getByRole('heading', { name: '统一身份认证' })).toBeVisible();
+  // The stored client secret is never shown, only that one is kept.
+  await expect(page.getByLabel(/颁发者地址/)).toHaveValue(idp.issuer);
+  await expect(page.getByLabel(/客户端密钥/)).toHaveValue('');
+  await expect(page.getByText('已保存，留空则不修改').first()).toBeVisible();
+  await page.getByRole('heading', { name: '统一身份认证' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'admin-sso-settings');
 });

@@ -55,10 +55,10 @@ function SsoForm({ settings }: { settings: SsoSettingsView }) {
         <BooleanInput source="oidc.enabled" helperText={translate('examhall.config.callbackHelper', { url: callbackUrl })} />
         <TextInput source="oidc.issuer" placeholder="https://idp.example.com/realms/staff" />
         <TextInput source="oidc.clientId" />
-        <PasswordInput source="oidc.clientSecret" autoComplete="new-password" helperText={settings.oidc.hasClientSecret ? 'examhall.config.secretKept' : false} />
+        <PasswordInput source="oidc.clientSecret" autoComplete="new-password" helperText={settings.oidc.hasClientSecret ? 'examhall.config.secretKept' : undefined} />
         <TextInput source="oidc.scopes" validate={required()} />
-        <TextInput source="oidc.nameClaim" validate={required()} helperText={false} placeholder="preferred_username" />
-        <TextInput source="oidc.realNameClaim" helperText={false} />
+        <TextInput source="oidc.nameClaim" validate={required()} placeholder="preferred_username" />
+        <TextInput source="oidc.realNameClaim" />
         <TextInput source="oidc.deptClaim" helperText="examhall.config.deptHelper" />
         <SelectInput source="oidc.roleId" choices={roleChoices} isPending={roles.isPending} />
         <BooleanInput source="oidc.autoCreate" helperText="examhall.config.linkOnlyHelper" />
@@ -69,15 +69,15 @@ function SsoForm({ settings }: { settings: SsoSettingsView }) {
         </Typography>
         <BooleanInput source="ldap.enabled" helperText="examhall.config.ldapHelper" />
         <TextInput source="ldap.url" placeholder="ldaps://ldap.example.com" />
-        <TextInput source="ldap.bindDn" helperText={false} />
-        <PasswordInput source="ldap.bindPassword" autoComplete="new-password" helperText={settings.ldap.hasBindPassword ? 'examhall.config.secretKept' : false} />
-        <TextInput source="ldap.baseDn" helperText={false} placeholder="ou=people,dc=example,dc=com" />
+        <TextInput source="ldap.bindDn" />
+        <PasswordInput source="ldap.bindPassword" autoComplete="new-password" helperText={settings.ldap.hasBindPassword ? 'examhall.config.secretKept' : undefined} />
+        <TextInput source="ldap.baseDn" placeholder="ou=people,dc=example,dc=com" />
         <TextInput source="ldap.userFilter" helperText="examhall.config.filterHelper" />
-        <TextInput source="ldap.nameAttr" validate={required()} helperText={false} />
-        <TextInput source="ldap.realNameAttr" helperText={false} />
+        <TextInput source="ldap.nameAttr" validate={required()} />
+        <TextInput source="ldap.realNameAttr" />
         <TextInput source="ldap.deptAttr" helperText="examhall.config.deptHelper" />
         <SelectInput source="ldap.roleId" choices={roleChoices} isPending={roles.isPending} />
-        <BooleanInput source="ldap.autoCreate" helperText={false} />
+        <BooleanInput source="ldap.autoCreate" />
       </CardContent>
       {canAccess ? (
         <Toolbar>
