@@ -170,6 +170,14 @@ describe.each(DIALECTS)('single sign-on (%s)', (dialect) => {
     expect(await callback(t, back)).toMatchObject({ token: '', code: ErrorCode.SSO_PROVIDER_FAILED });
   });
 
+  it('start is throttled per address', async () => {
+    const { OIDC_START_LIMIT } = await import('../../server/modules/identity/sso/oidc');
+    const ip = '203.0.113.9';
+    const hit = () => t.app.inject({ method: 'GET', url: '/api/sso/oidc/start', remoteAddress: ip });
+    for (let i = 0; i < OIDC_START_LIMIT.points; i += 1) expect((await hit()).headers.location).toContain(idp.issuer);
+    expect((await hit()).headers.location).toContain(`code=${ErrorCode.RATE_LIMITED}`);
+  });
+
   it('an identity without the name claim is refused with its own code', async () => {
     expect(await oidcSignIn(t, 'noname')).toMatchObject({ token: '', code: ErrorCode.SSO_BAD_IDENTITY });
   });

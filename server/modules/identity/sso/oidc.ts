@@ -5,11 +5,14 @@ import { UserState } from '../../../../common/codes';
 import { ErrorCode } from '../../../../common/errorCodes';
 import type { ServiceContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
+import type { LimitRule } from '../../../lib/rateLimit';
 import * as repo from './sso.repository';
 import { isLinked, loadSsoSettings, provisionUser, type ExternalIdentity } from './sso.service';
 
 /** An OIDC sign-in must come back from the IdP within this time. */
 export const OIDC_FLOW_TTL_MS = 10 * 60_000;
+/** OIDC sign-ins started per address and window (each keeps a row until its callback or expiry). */
+export const OIDC_START_LIMIT: LimitRule = { name: 'oidc-start', points: 30, durationSec: 10 * 60 };
 /** The IdP's discovery document is read again after this long (or when the settings change). */
 const DISCOVERY_TTL_MS = 10 * 60_000;
 
@@ -53,8 +56,11 @@ async function enabledSettings(ctx: ServiceContext): Promise<OidcSettings> {
 const callbackUrl = (s: OidcSettings, requestOrigin: string) => `${s.publicUrl || requestOrigin}${SSO_PATHS.oidcCallback}`;
 
 /** Where to send the browser to sign in at the IdP; the flow (state, nonce, PKCE verifier) is kept until the callback. */
-export async function startOidc(ctx: ServiceContext, requestOrigin: string, redirect: string): Promise<string> {
+export async function startOidc(ctx: ServiceContext, requestOrigin: string, redirect: string, ip: string): Promise<string> {
   const s = await enabledSettings(ctx);
+  if (!(await ctx.limiter.for(OIDC_START_LIMIT).consume(ip)).allowed) {
+    throw new AppError(ErrorCode.RATE_LIMITED, '登录尝试过于频繁，请稍后再试');
+  }
   const config = await clientConfig(s);
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();

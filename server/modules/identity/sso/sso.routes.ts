@@ -45,7 +45,7 @@ export default async function ssoRoutes(app: App) {
       const raw = req.query.redirect ?? '';
       const redirect = raw.startsWith('/') && !raw.startsWith('//') && !/[\\\s]/.test(raw) ? raw : '';
       try {
-        return reply.redirect(await startOidc(ctx, originOf(req), redirect), 302);
+        return reply.redirect(await startOidc(ctx, originOf(req), redirect, req.ip), 302);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         return reply.redirect(`/sync#${fragment({ error: e.message, code: String(e.code) })}`, 302);
