@@ -65,20 +65,20 @@ export interface BenchServer {
 }
 
 /**
- * Starts `server/main.ts` on a free loopback port with a fresh data folder: SQLite by default,
+ * Starts `server/main.ts` (of this tree, or of the checkout at `cwd`) on a free loopback port with a fresh data folder: SQLite by default,
  * PostgreSQL when BENCH_DATABASE_URL is set (that database is used as is: point it at a scratch one).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startServer(env: Record<string, string> = {}, cwd: string = root): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'examhall-bench-'));
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? '';
+  const pgUrl = env.DATABASE_URL ?? process.env.BENCH_DATABASE_URL ?? '';
   const dialect = pgUrl ? 'postgres' : 'sqlite';
   const databaseUrl = pgUrl || path.join(dataDir, 'examhall.db');
   // BENCH_SERVER_ARGS: extra node flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
+    cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

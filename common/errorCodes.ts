@@ -26,6 +26,27 @@ export const ErrorCode = {
   DUPLICATE: 10010009,
   /** Registration is switched off in site settings. */
   REGISTER_CLOSED: 10010010,
+  /** This way in (or reset channel) is switched off in site settings, or not configured. */
+  SIGNIN_METHOD_OFF: 10010011,
+  /** The SMS or e-mail code is wrong, used, expired or checked too often. */
+  CODE_INVALID: 10010012,
+  /** A picture captcha is needed before another code is sent. */
+  CAPTCHA_REQUIRED: 10010013,
+  /** The picture captcha was wrong or expired (a new one is needed). */
+  CAPTCHA_INVALID: 10010014,
+  /** A code was sent to this target less than a minute ago. */
+  CODE_TOO_SOON: 10010015,
+  /** This target or address has used up its codes for now. */
+  CODE_BUDGET_SPENT: 10010016,
+  /** The SMS or mail provider refused or failed to send; the message says why. */
+  SEND_FAILED: 10010017,
+  /** The mobile number is already bound to another account. */
+  MOBILE_TAKEN: 10010018,
+  /**
+   * The session must change its password before anything else (an administrator asked for it, or
+   * the account was imported with an initial password): only /update-pass and /logout answer.
+   */
+  PASSWORD_CHANGE_REQUIRED: 10010020,
   /** Single sign-on (OIDC or LDAP) is not switched on in site settings. */
   SSO_DISABLED: 10010030,
   /** The OIDC sign-in is unknown, expired or already used (state). */

@@ -11,6 +11,7 @@ export const Perm = {
   userResetPass: 'sys:user:reset-pass',
   userState: 'sys:user:state',
   userBatch: 'sys:user:batch',
+  userImport: 'sys:user:import',
   departList: 'sys:depart:list',
   departSave: 'sys:depart:save',
   departDelete: 'sys:depart:delete',

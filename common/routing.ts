@@ -7,6 +7,8 @@ export const PUBLIC_PATHS = ['/login', '/register', '/forgot', '/401', '/404', '
 export const LEARNER_HOME = '/web/index';
 export const ADMIN_HOME = '/admin/dashboard';
 export const LOGIN_PATH = '/login';
+/** Where a session that must change its password first is sent (PASSWORD_CHANGE_REQUIRED), in the learner app. */
+export const CHANGE_PASSWORD_PATH = '/change-password';
 /** An administrator whose menu-route list is empty is refused with this (spec section 6). */
 export const NO_MENU_MESSAGE = '您无权访问此系统，请联系管理员进行菜单授权！';
 
@@ -34,6 +36,12 @@ function pathOnly(path: string): string {
 /** The sign-in page, remembering where to go afterwards. */
 export function loginUrl(redirect?: string): string {
   return redirect ? `${LOGIN_PATH}?redirect=${encodeURIComponent(redirect)}` : LOGIN_PATH;
+}
+
+/** The change-password page, remembering where to go afterwards. */
+export function changePasswordUrl(redirect?: string): string {
+  const back = redirect && pathOnly(redirect) !== CHANGE_PASSWORD_PATH ? redirect : '';
+  return back ? `${CHANGE_PASSWORD_PATH}?redirect=${encodeURIComponent(back)}` : CHANGE_PASSWORD_PATH;
 }
 
 export interface EntryState {

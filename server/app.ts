@@ -14,6 +14,7 @@ import { ok } from './lib/envelope';
 import { AppError } from './lib/errors';
 import { holdsControlChars, MAX_JSON_DEPTH, nestsDeeperThan } from './lib/jsonBody';
 import { RateLimits } from './lib/rateLimit';
+import { createMailer } from './lib/mail';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import headersPlugin from './plugins/headers';
@@ -97,7 +98,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fileAccess: new Map(),
     hooks: createHooks(),
     events: new EventBus((message, err) => app.log.error({ err }, message)),
+    log: { info: (line) => app.log.info(line), warn: (line) => app.log.warn(line) },
+    mailer: config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : null,
   };
+  if (config.smsToLog) app.log.warn('SMS_PROVIDER=log: text messages are written to this log, never sent. For development and tests only.');
   scheduler.attach(ctx);
   for (const job of jobs) scheduler.register(job);
   app.decorate('ctx', ctx);
@@ -107,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scheduler.stop();
     await ctx.sessionBus?.close();
     await ctx.limiter.close();
+    ctx.mailer?.close();
     if (!options.database) await database.destroy();
   });
 

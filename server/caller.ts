@@ -9,4 +9,6 @@ export interface AuthUser {
   roleNames: string[];
   permissions: string[];
   tokenHash: string;
+  /** The session must change its password before anything else (PASSWORD_CHANGE_REQUIRED). */
+  passChangeRequired: boolean;
 }

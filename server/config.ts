@@ -24,6 +24,12 @@ export interface Config {
   readonly trustProxy: false | number | readonly string[];
   /** An upload that sends nothing for this long is cut off (not from the environment; tests shorten it). */
   readonly uploadIdleMs: number;
+  /** SMS_PROVIDER=log: text messages are written to the server log instead of sent (development, tests). */
+  readonly smsToLog: boolean;
+  /** SMTP_URL (smtp:// or smtps://): e-mailed codes are possible; undefined when unset. */
+  readonly smtpUrl: string | undefined;
+  /** SMTP_FROM: the sender of e-mail. */
+  readonly mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis://');
+  const smsProvider = env.SMS_PROVIDER?.trim() || '';
+  if (smsProvider !== '' && smsProvider !== 'log') throw new ConfigError('SMS_PROVIDER must be empty (the provider chosen in site settings) or log');
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   return Object.freeze({
     port: parseInteger('PORT', env.PORT, 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -105,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR || './dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadIdleMs: 30_000,
+    smsToLog: smsProvider === 'log',
+    smtpUrl,
+    mailFrom: env.SMTP_FROM?.trim() || 'Examhall <no-reply@examhall.local>',
     ...overrides,
   });
 }

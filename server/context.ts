@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { TtlCache } from './lib/cache';
 import type { Clock } from './lib/clock';
+import type { Mailer } from './lib/mail';
 import type { EventBus } from './lib/events';
 import type { DomainEventName, DomainEvents } from './events';
 import type { RateLimits } from './lib/rateLimit';
@@ -87,6 +88,10 @@ export interface ServiceContext {
   readonly hooks: ServiceHooks;
   /** The domain events (server/events.ts); modules subscribe in their routes' setup. */
   readonly events: DomainBus;
+  /** The server log, for lines a service writes itself (the SMS log gateway). */
+  readonly log: { info(line: string): void; warn(line: string): void };
+  /** E-mail through SMTP_URL, or null when it is not set. */
+  readonly mailer: Mailer | null;
   /** Inside a transaction opened by inTransaction: what runs once it commits (after-commit event handlers). */
   readonly afterCommit?: Array<(outside: ServiceContext) => Promise<void>>;
 }

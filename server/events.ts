@@ -39,6 +39,10 @@ export interface DomainEvents {
   'exam.disabled': { examIds: readonly string[] };
   /** Questions of these banks were created, changed, moved or deleted. */
   'question.changed': { repoIds: readonly string[] };
+  /** A user signed in (any way in: provider names it). */
+  'user.signedIn': { userId: string; provider: string };
+  /** An administrator approved (or rejected and removed) registrations awaiting review. */
+  'user.reviewed': { users: ReadonlyArray<{ id: string; realName: string; email: string }>; approved: boolean; reviewerId: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -24,6 +24,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to a session that must change its password first (Endpoint.duringPassChange). */
+    duringPassChange?: boolean;
   }
 }
 

@@ -89,8 +89,8 @@ export function flattenNav(items: NavItem[], trail: string[] = []): NavPage[] {
 /** How a path below a menu page relates to it (react-admin's create / edit / show screens). */
 export type PageAction = 'list' | 'create' | 'edit' | 'show' | SubPage;
 
-/** Screens of their own under a menu page (/repo/qu/import, /repo/list/:id/practice, /course/list/:id/files, /exam/list/:id/ranking): named by pages.<path>.<word>. */
-const SUB_PAGES = ['import', 'practice', 'files', 'ranking'] as const;
+/** Screens of their own under a menu page (/repo/qu/import, /repo/list/:id/practice, /course/list/:id/files, /exam/list/:id/ranking, /exam/list/:id/stats): named by pages.<path>.<word>. */
+const SUB_PAGES = ['import', 'practice', 'files', 'ranking', 'stats'] as const;
 type SubPage = (typeof SUB_PAGES)[number];
 const isSubPage = (word: string | undefined): word is SubPage => (SUB_PAGES as readonly string[]).includes(word ?? '');
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import { getToken, setSessionInvalidHandler, setToken, subscribeNotify, type Notification } from '../../common/http';
+import { getToken, setPassChangeHandler, setSessionInvalidHandler, setToken, subscribeNotify, type Notification } from '../../common/http';
 import { ErrorCode } from '../../common/errorCodes';
 import { takeFlash } from '../../common/flash';
 import { NO_MENU_MESSAGE } from '../../common/routing';
@@ -123,6 +123,17 @@ describe('authProvider.checkAuth', () => {
     expect(getToken()).toBeUndefined();
     expect(leftTo).toEqual(['/login?redirect=%2Fadmin%2Fdashboard']);
     expect(takeFlash()).toBeNull();
+  });
+
+  it('a session that must change its password keeps its token and goes to the change-password page, saying nothing', async () => {
+    server.use(http.post('/api/sys/user/info', () => HttpResponse.json({ code: ErrorCode.PASSWORD_CHANGE_REQUIRED, msg: '为了账号安全，请先修改密码', data: null })), ...sessionHandlers());
+    setPassChangeHandler(() => undefined);
+    setToken('t');
+    const { auth, leftTo } = provider('/admin/sys/user');
+    await expect(auth.checkAuth({})).rejects.toBeTruthy();
+    expect(getToken()).toBe('t');
+    expect(leftTo).toEqual(['/change-password?redirect=%2Fadmin%2Fsys%2Fuser']);
+    expect(shown).toEqual([]);
   });
 });
 

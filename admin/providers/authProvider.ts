@@ -3,7 +3,7 @@ import type { RouteEntry, UserInfo } from '../../common/api';
 import { ErrorCode } from '../../common/errorCodes';
 import { setFlash } from '../../common/flash';
 import { ApiError, getToken, notify, removeToken } from '../../common/http';
-import { LEARNER_HOME, LOGIN_PATH, NO_MENU_MESSAGE, loginUrl } from '../../common/routing';
+import { LEARNER_HOME, LOGIN_PATH, NO_MENU_MESSAGE, changePasswordUrl, loginUrl } from '../../common/routing';
 import { RoleType } from '../../common/codes';
 import { fetchUserInfo, logout as logoutRequest } from '../../common/services/auth';
 import { fetchAdminRoutes } from '../../common/services/menu';
@@ -101,6 +101,8 @@ export function createAuthProvider(deps: AuthDeps = defaultAuthDeps): AppAuthPro
           removeToken();
           throw leave(loginUrl(deps.currentPath()));
         }
+        // Signed in, but the password must change first: the shared change-password page, session kept.
+        if (error instanceof ApiError && error.code === ErrorCode.PASSWORD_CHANGE_REQUIRED) throw leave(changePasswordUrl(deps.currentPath()));
         // The http client has already shown an API failure; anything else is shown here (spec section 8).
         const message = error instanceof Error && error.message ? error.message : 'Has Error';
         throw refuse(message, { shown: error instanceof ApiError });

@@ -39,8 +39,11 @@ export const resourceApis = {
       'reset-pass': userApi.resetPass,
       state: userApi.state,
       unlock: userApi.unlock,
+      review: userApi.review,
       'batch-dept': userApi.batchDept,
       'batch-role': userApi.batchRole,
+      'pass-change': userApi.passChange,
+      import: userApi.importParse,
     },
   },
   'sys/depart': {

@@ -8,6 +8,7 @@ import { courseRecordMessages } from './courseRecords/messages';
 import { courseMessages } from './courses/messages';
 import { departMessages } from './departs/messages';
 import { examMessages } from './exams/messages';
+import { statsMessages } from './exams/statsMessages';
 import { markMessages } from './marking/messages';
 import { paperMessages } from './papers/messages';
 import { menuMessages } from './menus/messages';
@@ -18,4 +19,4 @@ import { sharedMessages } from './shared/messages';
 import { userMessages } from './users/messages';
 
 /** Every resource folder's own catalogue (each checked zh against en where it is defined). */
-export const resourceCatalogues: Messages<unknown>[] = [sharedMessages, userMessages, departMessages, roleMessages, menuMessages, noticeMessages, msgMessages, configMessages, courseMessages, courseCatalogMessages, courseRecordMessages, repoCatalogMessages, repoMessages, questionMessages, examMessages, paperMessages, markMessages];
+export const resourceCatalogues: Messages<unknown>[] = [sharedMessages, userMessages, departMessages, roleMessages, menuMessages, noticeMessages, msgMessages, configMessages, courseMessages, courseCatalogMessages, courseRecordMessages, repoCatalogMessages, repoMessages, questionMessages, examMessages, statsMessages, paperMessages, markMessages];

@@ -4,7 +4,7 @@ import courseCatalogs from './courseCatalogs';
 import { CourseRecordPage } from './courseRecords';
 import courses, { CoursewarePage } from './courses';
 import departs from './departs';
-import exams, { ExamRankingPage } from './exams';
+import exams, { ExamRankingPage, ExamStatsPage } from './exams';
 import { MarkPage } from './marking';
 import { PaperDetailPage, PaperPage } from './papers';
 import menus from './menus';
@@ -51,6 +51,7 @@ export const customRoutes: Array<{ path: string; element: ReactElement }> = [
   { path: '/repo/list/:id/practice', element: <RepoPracticePage /> },
   { path: '/repo/qu/import', element: <QuImportPage /> },
   { path: '/exam/list/:id/ranking', element: <ExamRankingPage /> },
+  { path: '/exam/list/:id/stats', element: <ExamStatsPage /> },
   { path: '/exam/paper', element: <PaperPage /> },
   { path: '/exam/paper/:id/show', element: <PaperDetailPage /> },
   { path: '/exam/mark', element: <MarkPage /> },

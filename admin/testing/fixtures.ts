@@ -66,6 +66,12 @@ export const siteConfig: SiteConfig = {
   copyRight: '',
   allowRegister: true,
   registerReview: false,
+  loginPassword: true,
+  loginSms: false,
+  resetSms: false,
+  resetEmail: false,
+  smsReady: false,
+  mailReady: false,
 };
 
 /** 2026-12-10 12:00 in China Standard Time. */

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Perm } from '../permissions';
 import { defineApi } from './endpoint';
+import { EmptyBody } from './base';
 
 export const SiteConfig = Type.Object({
   id: Type.String(),
@@ -12,6 +13,16 @@ export const SiteConfig = Type.Object({
   allowRegister: Type.Boolean(),
   /** New registrations wait for an administrator (user state 2). */
   registerReview: Type.Boolean(),
+  /** Ways in switched on: user name and password (on by default; administrators keep it when off), SMS code. */
+  loginPassword: Type.Boolean(),
+  loginSms: Type.Boolean(),
+  /** Ways to reset a forgotten password: SMS code to the bound phone, e-mailed code. */
+  resetSms: Type.Boolean(),
+  resetEmail: Type.Boolean(),
+  /** Whether text messages can be sent (a provider is configured, or the server logs them). */
+  smsReady: Type.Boolean(),
+  /** Whether e-mail can be sent (SMTP_URL is set). */
+  mailReady: Type.Boolean(),
 });
 export type SiteConfig = Static<typeof SiteConfig>;
 export const ConfigSaveBody = Type.Object({
@@ -22,13 +33,51 @@ export const ConfigSaveBody = Type.Object({
   copyRight: Type.Optional(Type.String({ maxLength: 255 })),
   allowRegister: Type.Boolean(),
   registerReview: Type.Boolean(),
+  loginPassword: Type.Optional(Type.Boolean()),
+  loginSms: Type.Optional(Type.Boolean()),
+  resetSms: Type.Optional(Type.Boolean()),
+  resetEmail: Type.Optional(Type.Boolean()),
 });
 export type ConfigSaveBody = Static<typeof ConfigSaveBody>;
+
+const SmsField = (max = 128) => Type.String({ maxLength: max });
+/** The SMS gateway's settings as an administrator sees them: the secret is never sent back, only whether one is kept. */
+export const SmsConfig = Type.Object({
+  /** '' none, 'aliyun' or 'tencent'. */
+  provider: Type.String(),
+  accessKeyId: Type.String(),
+  signName: Type.String(),
+  templateCode: Type.String(),
+  secretId: Type.String(),
+  sdkAppId: Type.String(),
+  templateId: Type.String(),
+  region: Type.String(),
+  hasSecret: Type.Boolean(),
+  /** The server was started with SMS_PROVIDER=log: messages go to its log whatever is set here. */
+  toLog: Type.Boolean(),
+});
+export type SmsConfig = Static<typeof SmsConfig>;
+/** An empty or missing secret keeps the one stored. */
+export const SmsConfigSaveBody = Type.Object({
+  provider: Type.Union([Type.Literal(''), Type.Literal('aliyun'), Type.Literal('tencent')]),
+  accessKeyId: Type.Optional(SmsField()),
+  accessKeySecret: Type.Optional(SmsField()),
+  signName: Type.Optional(SmsField(64)),
+  templateCode: Type.Optional(SmsField(64)),
+  secretId: Type.Optional(SmsField()),
+  secretKey: Type.Optional(SmsField()),
+  sdkAppId: Type.Optional(SmsField(32)),
+  templateId: Type.Optional(SmsField(32)),
+  region: Type.Optional(SmsField(32)),
+});
+export type SmsConfigSaveBody = Static<typeof SmsConfigSaveBody>;
 
 /** Record id 1 (spec section 9); numbers and strings both accepted, as clients send either. */
 export const ConfigDetailBody = Type.Object({ id: Type.Union([Type.Literal(1), Type.Literal('1')]) });
 
 export const configApi = defineApi('config', {
   detail: { path: '/api/sys/config/detail', access: 'public', body: ConfigDetailBody, response: SiteConfig, summary: 'Site settings (public: the sign-in page shows them)' },
+  smsDetail: { path: '/api/sys/config/sms-detail', access: { perm: Perm.configSave }, body: EmptyBody, response: SmsConfig, summary: 'SMS gateway settings (the secret is never sent back)' },
+  smsSave: { path: '/api/sys/config/sms-save', access: { perm: Perm.configSave }, body: SmsConfigSaveBody, response: SmsConfig, summary: 'Save the SMS gateway settings', okMsg: '保存成功' },
   save: { path: '/api/sys/config/save', access: { perm: Perm.configSave }, body: ConfigSaveBody, response: SiteConfig, summary: 'Save site settings', okMsg: '保存成功' },
 });

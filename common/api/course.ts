@@ -218,6 +218,8 @@ export const CourseOutline = Type.Object({
   courseId: Id,
   files: Type.Array(CourseFileRecord),
   chapters: Type.Array(CourseChapterWithFiles),
+  /** Milliseconds after which the preview URLs should be fetched again, before they lapse. */
+  urlRenewAfter: Type.Integer({ minimum: 0 }),
 });
 export type CourseOutline = Static<typeof CourseOutline>;
 

@@ -37,6 +37,11 @@ export interface Endpoint<B extends TSchema = TSchema, R extends TSchema = TSche
   readonly okMsg?: string;
   /** Largest body in bytes, for the few calls that need more than the server default. */
   readonly bodyLimit?: number;
+  /**
+   * Answers a session that must change its password first (the password change itself); every
+   * other call that needs a session answers PASSWORD_CHANGE_REQUIRED to it.
+   */
+  readonly duringPassChange?: boolean;
 }
 
 /** The body type a client sends to an endpoint. */
@@ -53,6 +58,7 @@ export interface EndpointSpec<B extends TSchema, R extends TSchema> {
   transport?: Transport;
   okMsg?: string;
   bodyLimit?: number;
+  duringPassChange?: boolean;
 }
 
 /**

@@ -73,6 +73,8 @@ export const ExamFields = Type.Object({
   rankingVisible: Type.Optional(Type.Boolean()),
   /** The ranking learners see names people (name and department); off: ranks and scores only. On by default. */
   rankingShowNames: Type.Optional(Type.Boolean()),
+  /** The excellence line of the exam's statistics (优秀线), in points; null or absent: 90 % of the total. */
+  excellentScore: Type.Optional(Type.Union([Score, Type.Null()])),
   thanks: Type.String({ maxLength: 2000 }),
   displayMode: DisplayMode.schema,
   shuffleQuestions: Type.Boolean(),

@@ -14,6 +14,7 @@ export * from './qu';
 export * from './exam';
 export * from './paper';
 export * from './ranking';
+export * from './stats';
 export * from './practice';
 export * from './course';
 export * from './sso';

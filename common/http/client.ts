@@ -3,6 +3,7 @@ import type { BodyOf, DataOf, Endpoint } from '../api/endpoint';
 import { MESSAGE_DURATION, REQUEST_TIMEOUT, TRANSFER_TIMEOUT } from '../constants';
 import { beginUploading, endUploading, notify } from './notify';
 import { getToken, removeToken } from './token';
+import { CHANGE_PASSWORD_PATH, changePasswordUrl } from '../routing';
 
 /**
  * The apps' one HTTP client, on the browser's own XMLHttpRequest (see send() for why not fetch):
@@ -46,6 +47,20 @@ let sessionInvalidHandler: () => void = () => window.location.reload();
 /** Replace what happens after a 10010002 answer (the token is already removed by then). */
 export function setSessionInvalidHandler(fn: () => void): void {
   sessionInvalidHandler = fn;
+}
+
+/**
+ * What happens after a PASSWORD_CHANGE_REQUIRED answer: by default the page goes to the learner
+ * app's change-password page (both apps share it), remembering where it was. The session stays.
+ */
+let passChangeHandler: () => void = () => {
+  const { pathname, search } = window.location;
+  if (pathname !== CHANGE_PASSWORD_PATH) window.location.assign(changePasswordUrl(pathname + search));
+};
+
+/** Replace what happens after a PASSWORD_CHANGE_REQUIRED answer (the learner app's router handles it itself). */
+export function setPassChangeHandler(fn: () => void): void {
+  passChangeHandler = fn;
 }
 
 export interface PostOptions {
@@ -211,6 +226,11 @@ function settle(answer: Answer, opts: PostOptions): unknown {
   const env = envelopeOf(answer);
   const file = typeof answer.body !== 'string';
   if (env?.code === ErrorCode.SESSION_INVALID && !opts.ignoreSessionInvalid) throw endSession(env, status);
+  if (env?.code === ErrorCode.PASSWORD_CHANGE_REQUIRED) {
+    // Not an error to show: the page is on its way to the change-password form, which says why.
+    passChangeHandler();
+    throw new ApiError(env.code, env.msg || HttpMessage.defaultError, status);
+  }
   if (status >= 200 && status < 300) {
     if (file && !env) return answer.body;
     if (!env) {

@@ -8,6 +8,7 @@ export {
   post,
   saveBlob,
   setSessionInvalidHandler,
+  setPassChangeHandler,
   upload,
   type CallArgs,
   type PostOptions,

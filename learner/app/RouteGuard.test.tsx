@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import { http, HttpResponse } from 'msw';
-import { getToken, HttpMessage } from '../../common/http';
+import { getToken, HttpMessage, setPassChangeHandler, setToken } from '../../common/http';
 import { admin, learner, pageOf } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
 import { api, fail, startMockServer } from '../testing/server';
@@ -91,6 +91,34 @@ describe('route guard and session start', () => {
     expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
     expect(getToken()).toBeUndefined();
     expect(calls).toBe(1);
+  });
+
+  it('holds a session that must change its password on /change-password, keeps it, and goes on to the wanted page once changed', async () => {
+    setPassChangeHandler(() => undefined);
+    setToken('test-token');
+    let changed = false;
+    const changes: unknown[] = [];
+    const { location, fill, user } = renderApp({
+      path: '/web/uc',
+      handlers: [
+        api('sys/user/info', () => (changed ? learner() : fail(ErrorCode.PASSWORD_CHANGE_REQUIRED, '为了账号安全，请先修改密码'))),
+        api('sys/user/msg/count-unread', 0),
+        api('sys/user/update-pass', (body) => {
+          changes.push(body);
+          changed = true;
+          return null;
+        }),
+      ],
+    });
+    await waitFor(() => expect(location()).toBe('/change-password?redirect=%2Fweb%2Fuc'));
+    expect(await screen.findByText(/首次登录或管理员要求时需先修改密码/)).toBeTruthy();
+    expect(getToken()).toBe('test-token');
+    await fill('旧密码', 'Init1234');
+    await fill('新密码', 'NewPass123');
+    await fill('确认新密码', 'NewPass123');
+    await user.click(screen.getByRole('button', { name: '确认修改' }));
+    await waitFor(() => expect(location()).toBe('/web/uc'));
+    expect(changes).toEqual([{ oldPassword: 'Init1234', password: 'NewPass123' }]);
   });
 
   it('shows the connection error on the sign-in page when the user info cannot be fetched', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigation } from 'react-router-dom';
-import { isAdminPath, isPublicPath, resolveEntry } from '../../common/routing';
+import { changePasswordUrl, isAdminPath, isPublicPath, resolveEntry } from '../../common/routing';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { paths } from '../config/paths';
 import { leaveApp } from './navigation';
@@ -19,13 +19,25 @@ import { useSession } from './session/context';
  * landed on the home page instead of the wanted one, on a loaded machine). /sync sends each role home.
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
-  const { token, user, signedOut } = useSession();
+  const { token, user, signedOut, mustChangePassword } = useSession();
   const { pathname, search } = useLocation();
   const navigating = useNavigation().state === 'loading';
   const signedInOnLogin = Boolean(token) && pathname === paths.login.path;
   // With a token the role decides; wait for it (the session is fetching it). /sync fetches it itself.
-  const waiting = Boolean(token) && !user && pathname !== paths.sync.path && !signedInOnLogin;
-  const target = signedInOnLogin
+  const onChangePassword = pathname === paths.changePassword.path;
+  const waiting = Boolean(token) && !user && pathname !== paths.sync.path && !signedInOnLogin && !mustChangePassword && !onChangePassword;
+  // A session that must change its password first sees that page and the public ones, nothing else.
+  // /sync (where sign-in lands) goes there too, and on after the change.
+  const held = mustChangePassword && !onChangePassword && (!isPublicPath(pathname) || pathname === paths.sync.path);
+  // Only a signed-in session has a password to change.
+  const noSession = onChangePassword && !token && !signedOut;
+  const target = held
+    ? changePasswordUrl(pathname + search)
+    : noSession
+    ? paths.login.path
+    : onChangePassword
+    ? null
+    : signedInOnLogin
     ? paths.sync.to(new URLSearchParams(search).get('redirect'))
     : waiting
     ? null

@@ -48,7 +48,7 @@ const notFound = () => import('../features/errors/NotFoundPage').then((m) => m.N
 
 /**
  * Every learner route. Learner pages not built yet fall through to the 404 page inside the web
- * layout; /forgot is not built yet either, so it is the plain 404.
+ * layout.
  */
 export const routes: RouteObject[] = [
   {
@@ -90,6 +90,8 @@ export const routes: RouteObject[] = [
         [
           page(paths.login, () => import('../features/auth/LoginPage').then((m) => m.LoginPage)),
           page(paths.register, () => import('../features/auth/RegisterPage').then((m) => m.RegisterPage)),
+          page(paths.changePassword, () => import('../features/uc/ChangePasswordPage').then((m) => m.ChangePasswordPage)),
+          page(paths.forgot, () => import('../features/auth/ForgotPage').then((m) => m.ForgotPage)),
           page(paths.unauthorized, () => import('../features/errors/UnauthorizedPage').then((m) => m.UnauthorizedPage)),
           page(paths.notFound, notFound),
           page(paths.fallback, notFound),

@@ -8,9 +8,12 @@ export const paths = {
   root: { path: '/', title: '' },
   login: { path: '/login', title: '登录' },
   register: { path: '/register', title: '注册' },
+  forgot: { path: '/forgot', title: '找回密码' },
   /** After sign-in, with the redirect the sign-in page was given, if any. */
   sync: { path: '/sync', title: '正在登录', to: (redirect: string | null) => (redirect ? `/sync?redirect=${encodeURIComponent(redirect)}` : '/sync') },
   redirect: { path: '/redirect/*', title: '' },
+  /** A session that must change its password first (PASSWORD_CHANGE_REQUIRED) can open nothing else. */
+  changePassword: { path: '/change-password', title: '修改密码' },
   unauthorized: { path: '/401', title: '无权访问' },
   notFound: { path: '/404', title: '页面不存在' },
 
@@ -65,8 +68,8 @@ export const paths = {
   fallback: { path: '*', title: '页面不存在' },
 } as const;
 
-export type UserCenterTab = 'profile' | 'password' | 'msg' | 'exam' | 'course';
-export const USER_CENTER_TABS: readonly UserCenterTab[] = ['profile', 'password', 'msg', 'exam', 'course'];
+export type UserCenterTab = 'profile' | 'password' | 'msg' | 'exam' | 'mastery' | 'course';
+export const USER_CENTER_TABS: readonly UserCenterTab[] = ['profile', 'password', 'msg', 'exam', 'mastery', 'course'];
 
 /** The five header buttons, in the spec's order (label = the route's title). */
 export const webMenu = [paths.course, paths.examList, paths.repo, paths.notice, paths.userCenter].map((p) => ({

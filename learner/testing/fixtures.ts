@@ -10,6 +10,12 @@ export const site = (over: Partial<SiteConfig> = {}): SiteConfig => ({
   copyRight: '© 2026 测试单位',
   allowRegister: true,
   registerReview: false,
+  loginPassword: true,
+  loginSms: false,
+  resetSms: false,
+  resetEmail: false,
+  smsReady: false,
+  mailReady: false,
   ...over,
 });
 

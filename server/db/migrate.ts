@@ -17,7 +17,10 @@ import * as mPracticeSelfAssess from './migrations/20261203_0003_practice_self_a
 import * as mExamPracticeDuring from './migrations/20261203_0004_exam_practice_during';
 import * as mExamRanking from './migrations/20261204_0401_exam_ranking';
 import * as mDashboard from './migrations/20261204_0402_dashboard';
+import * as mSigninWays from './migrations/20261205_0101_signin_ways';
 import * as mSso from './migrations/20261205_0201_sso';
+import * as mPasswordChange from './migrations/20261205_0301_password_change';
+import * as mStats from './migrations/20261205_0501_stats';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -39,7 +42,10 @@ const migrations: Record<string, Migration> = {
   '20261203_0004_exam_practice_during': mExamPracticeDuring,
   '20261204_0401_exam_ranking': mExamRanking,
   '20261204_0402_dashboard': mDashboard,
+  '20261205_0101_signin_ways': mSigninWays,
   '20261205_0201_sso': mSso,
+  '20261205_0301_password_change': mPasswordChange,
+  '20261205_0501_stats': mStats,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,8 @@ export interface SysUserTable {
   update_time: number;
   /** Bumped when an administrator clears the user's sign-in locks (part of the rate-limit keys). */
   login_epoch: Generated<number>;
+  /** 1: the next sign-in must change the password first (copied onto the session it opens). */
+  pass_change_required: Generated<number>;
 }
 
 export interface SysRoleTable {
@@ -82,6 +84,8 @@ export interface SysSessionTable {
   expire_time: number;
   ip: string;
   user_agent: string;
+  /** 1: this session may only change the password or sign out (PASSWORD_CHANGE_REQUIRED). */
+  pass_change_required: Generated<number>;
 }
 
 export interface SysConfigTable {
@@ -93,6 +97,50 @@ export interface SysConfigTable {
   allow_register: number;
   register_review: number;
   update_time: number;
+  /** Ways in switched on (1) or off (0); the password's is on by default. */
+  login_password: Generated<number>;
+  login_sms: Generated<number>;
+  reset_sms: Generated<number>;
+  reset_email: Generated<number>;
+  /** 'aliyun' | 'tencent' | '' (none configured). */
+  sms_provider: Generated<string>;
+  /** The gateway's settings as JSON, its secret among them (never sent back to a client). */
+  sms_settings: Generated<string>;
+}
+
+export interface SysVerifyCodeTable {
+  id: string;
+  /** 'sms' | 'email' */
+  channel: string;
+  /** Mobile number or e-mail address. */
+  target: string;
+  /** 'login' | 'reset' | 'bind' */
+  scene: string;
+  ip: string;
+  /** Whom the code is for; null when nobody owns the target (nothing was sent). */
+  user_id: string | null;
+  code_hash: string | null;
+  checks: Generated<number>;
+  used: Generated<number>;
+  expire_time: number;
+  create_time: number;
+}
+
+export interface SysCaptchaTable {
+  id: string;
+  answer_hash: string;
+  expire_time: number;
+}
+
+export interface SysSigninAuditTable {
+  id: string;
+  user_id: string | null;
+  provider: string;
+  /** 0 signed in, else the refusing error code. */
+  result: number;
+  ip: string;
+  user_agent: string;
+  create_time: number;
 }
 
 export interface SysMsgTable {
@@ -363,6 +411,8 @@ export interface ExamTable {
   rank_open: number;
   /** 1: the ranking learners see names people (administrators always see names). */
   rank_names: number;
+  /** The excellence line of its statistics, in points; null: 90 % of the total. */
+  excellent_score: number | null;
   /** JSON ExamSettings (server/modules/exam/exam.def.ts). */
   settings: string;
   /** JSON ExamGroup[]. */
@@ -555,6 +605,44 @@ export interface PracticeFavoriteTable {
 }
 
 /** A past day's dashboard figures, kept once computed (see migration 20261204_0402). */
+/** One scored paper, as statistics read it (items: JSON StatsItem[]). */
+export interface StatsAttemptTable {
+  paper_id: string;
+  exam_id: string;
+  user_id: string;
+  dept_id: string | null;
+  total: number;
+  max_total: number;
+  qualify_score: number;
+  seconds: number;
+  start_time: number;
+  items: string;
+  update_time: number;
+}
+
+export interface StatsVersionTable {
+  exam_id: string;
+  version: number;
+}
+
+/** An exam's figures per attempts mode (summary: JSON StatsSummary). */
+export interface StatsExamTable {
+  exam_id: string;
+  mode: string;
+  version: number;
+  summary: string;
+  computed_at: number;
+}
+
+/** One question's figures of an exam per attempts mode (figures: JSON StatsQuestion). */
+export interface StatsExamQuestionTable {
+  exam_id: string;
+  mode: string;
+  slot: number;
+  qu_id: string;
+  figures: string;
+}
+
 export interface DashDayTable {
   /** Days since 1970-01-01 in the business time zone. */
   day: number;
@@ -613,6 +701,9 @@ export interface DB {
   sys_file: SysFileTable;
   sys_seed_mark: SysSeedMarkTable;
   sys_secret: SysSecretTable;
+  sys_verify_code: SysVerifyCodeTable;
+  sys_captcha: SysCaptchaTable;
+  sys_signin_audit: SysSigninAuditTable;
   course_catalog: CourseCatalogTable;
   course: CourseTable;
   course_depart: CourseDepartTable;
@@ -643,6 +734,10 @@ export interface DB {
   practice_stat: PracticeStatTable;
   practice_favorite: PracticeFavoriteTable;
   dash_day: DashDayTable;
+  stats_attempt: StatsAttemptTable;
+  stats_version: StatsVersionTable;
+  stats_exam: StatsExamTable;
+  stats_exam_question: StatsExamQuestionTable;
 }
 
 export type UserRow = Selectable<SysUserTable>;

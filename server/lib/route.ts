@@ -62,7 +62,7 @@ export function route<E extends Endpoint>(app: App, endpoint: E, handler: Handle
   app.post(
     endpoint.path,
     {
-      config: { access: endpoint.access },
+      config: { access: endpoint.access, duringPassChange: endpoint.duringPassChange === true },
       schema: schemaOf(endpoint),
       ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     },

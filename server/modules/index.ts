@@ -4,6 +4,7 @@ import { subscribeAccess } from './access/access.events';
 import { subscribeMsg } from './msg/msg.events';
 import { subscribePaper } from './paper/paper.events';
 import { subscribeQu } from './qu/qu.events';
+import { subscribeStats } from './stats/stats.events';
 import { subscribeWrongBook } from './wrongbook/wrongbook.events';
 import authRoutes from './identity/auth.routes';
 import ssoRoutes from './identity/sso/sso.routes';
@@ -22,17 +23,18 @@ import examRoutes from './exam/exam.routes';
 import paperRoutes from './paper/paper.routes';
 import practiceRoutes from './practice/practice.routes';
 import rankingRoutes from './ranking/ranking.routes';
+import statsRoutes from './stats/stats.routes';
 import wrongBookRoutes from './wrongbook/wrongbook.routes';
 
 /** Every module's routes, registered in order by app.ts. Add a module by adding its routes here. */
 export const modules: Array<(app: App) => Promise<void>> = [
   authRoutes, ssoRoutes, configRoutes, userRoutes, fileRoutes,
   departRoutes, roleRoutes, menuRoutes, msgRoutes, noticeRoutes, dashboardRoutes,
-  quRoutes, examRoutes, paperRoutes, wrongBookRoutes, practiceRoutes, courseRoutes, rankingRoutes,
+  quRoutes, examRoutes, paperRoutes, wrongBookRoutes, practiceRoutes, courseRoutes, rankingRoutes, statsRoutes,
 ];
 
 /**
  * Every module's subscriptions to domain events (server/events.ts), made once per app before its
  * routes: a module reacts to another's events here instead of being called by it.
  */
-export const subscriptions: Array<(bus: DomainBus) => void> = [subscribeAccess, subscribeQu, subscribePaper, subscribeWrongBook, subscribeMsg];
+export const subscriptions: Array<(bus: DomainBus) => void> = [subscribeAccess, subscribeQu, subscribePaper, subscribeWrongBook, subscribeMsg, subscribeStats];

@@ -37,7 +37,7 @@ async function authPlugin(app: FastifyInstance) {
     const routeUrl = req.routeOptions.url ?? '';
     if (!routeUrl.startsWith('/api/') || routeUrl.startsWith('/api/docs') || req.is404) return done();
     try {
-      assertMayCall(req.user, req.routeOptions.config.access ?? 'login');
+      assertMayCall(req.user, req.routeOptions.config.access ?? 'login', req.routeOptions.config.duringPassChange === true);
     } catch (e) {
       return done(e as Error);
     }

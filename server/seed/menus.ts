@@ -63,6 +63,7 @@ export const SEED_MENUS: SeedMenu[] = [
           fn('m_sys_user_reset', '重置密码', Perm.userResetPass),
           fn('m_sys_user_state', '启用/禁用', Perm.userState),
           fn('m_sys_user_batch', '批量部门/角色', Perm.userBatch),
+          fn('m_sys_user_import', '用户导入', Perm.userImport),
         ],
       },
       {

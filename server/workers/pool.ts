@@ -1,12 +1,18 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { ErrorCode, type ErrorCodeValue } from '../../common/errorCodes';
 import { AppError } from '../lib/errors';
 
 /**
  * Heavy work (parsing an upload, a big export) in a worker thread, never on the event loop that
- * serves live exams. Each job gets a fresh worker with a memory ceiling and a time limit: a file
- * that inflates past the ceiling or parses too long kills its worker, never the server. At most
- * HEAVY_JOBS_AT_ONCE run together; the rest wait their turn.
+ * serves live exams. Workers are kept warm and reused: booting one (tsx, then the job's module) costs
+ * seconds on a busy machine, more than most jobs. Each worker has a memory ceiling and each job a
+ * time limit: a file that inflates past the ceiling or parses too long kills its worker, never the
+ * server, and a fresh worker takes its place. At most HEAVY_JOBS_AT_ONCE run together; the rest
+ * wait their turn.
+ *
+ * A job module is reused when it exports `handle(input)` answering a WorkerReply (see
+ * import.worker.ts). A module without it (one that answers a single message on parentPort) still
+ * runs, in a fresh worker of its own per job.
  */
 
 export const HEAVY_JOBS_AT_ONCE = 2;
@@ -24,6 +30,9 @@ export interface HeavyJobLimits {
 /** What a worker posts back: its result, or the error it threw (a business error keeps its code and message). */
 export type WorkerReply<T> = { ok: true; value: T } | { ok: false; code?: number; message: string };
 
+/** A reusable job module's entry point: one input in, one reply out, as often as the pool asks. */
+export type HeavyJobHandler<I, T> = (input: I) => Promise<WorkerReply<T>> | WorkerReply<T>;
+
 let running = 0;
 const waiting: Array<() => void> = [];
 
@@ -36,37 +45,197 @@ async function slot(): Promise<() => void> {
   };
 }
 
-/** How many heavy jobs run now and wait (for tests and health). */
-export const heavyJobs = () => ({ running, waiting: waiting.length });
-
 // The server runs TypeScript through tsx: each worker registers it first (in tests too), then loads its job.
 const BOOTSTRAP = new URL('./bootstrap.mjs', import.meta.url);
+const YOUNG_GENERATION_MB = 32;
 
-/** Runs `file` (a worker module answering one message with a WorkerReply) on `input`. */
+/** A warm worker: booted once, answering jobs on its own port one at a time. */
+interface Warm {
+  worker: Worker;
+  port: MessagePort;
+  memoryMb: number;
+  /** Settles the job it runs when the worker dies under it. */
+  onDeath?: (err: Error & { code?: string }, exitCode?: number) => void;
+  dead: boolean;
+}
+
+const idle: Warm[] = [];
+/** Every live warm worker (idle and busy). */
+const live = new Set<Warm>();
+/** Job modules found to lack `handle`: they run the one-shot way. */
+const oneShot = new Set<string>();
+/** Workers started and jobs run, for tests and the bench. */
+const counts = { started: 0, jobs: 0, replaced: 0 };
+
+/** How many heavy jobs run now and wait, and how many warm workers there are (for tests and health). */
+export const heavyJobs = () => ({ running, waiting: waiting.length, workers: live.size, idle: idle.length, started: counts.started, replaced: counts.replaced });
+
+function spawn(memoryMb: number, warmEntry?: string): Warm {
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(BOOTSTRAP, {
+    workerData: { port: port2, warm: warmEntry },
+    transferList: [port2],
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  });
+  counts.started += 1;
+  // Neither an idle worker nor its port keeps the process alive: a server (or a test) closes without waiting for them.
+  worker.unref();
+  port1.unref();
+  const warm: Warm = { worker, port: port1, memoryMb, dead: false };
+  live.add(warm);
+  const die = (err: Error & { code?: string }, exitCode?: number) => {
+    if (warm.dead) return;
+    warm.dead = true;
+    live.delete(warm);
+    const at = idle.indexOf(warm);
+    if (at >= 0) idle.splice(at, 1);
+    port1.close();
+    warm.onDeath?.(err, exitCode);
+  };
+  worker.on('error', (err) => die(err));
+  worker.on('exit', (code) => die(new Error(`worker exited with ${code}`), code));
+  return warm;
+}
+
+function kill(warm: Warm) {
+  if (warm.dead) return;
+  warm.dead = true;
+  live.delete(warm);
+  const at = idle.indexOf(warm);
+  if (at >= 0) idle.splice(at, 1);
+  warm.port.close();
+  void warm.worker.terminate();
+}
+
+/**
+ * A worker with this memory ceiling, idle, from the warm ones or newly started. The pool never holds
+ * more than HEAVY_JOBS_AT_ONCE: an idle one of another ceiling makes room.
+ */
+function take(memoryMb: number, entry: string): Warm {
+  const at = idle.findIndex((w) => w.memoryMb === memoryMb);
+  if (at >= 0) return idle.splice(at, 1)[0];
+  while (live.size >= HEAVY_JOBS_AT_ONCE && idle.length) kill(idle[0]);
+  return spawn(memoryMb, entry);
+}
+
+/** Back to the idle ones, unless the pool is full of others (then it goes). */
+function giveBack(warm: Warm) {
+  warm.onDeath = undefined;
+  if (warm.dead) return;
+  if (live.size > HEAVY_JOBS_AT_ONCE) kill(warm);
+  else idle.push(warm);
+}
+
+/** A worker killed by its job is replaced at once, its module loaded, so the next job finds it warm. */
+function replace(memoryMb: number, entry: string) {
+  counts.replaced += 1;
+  if (live.size < HEAVY_JOBS_AT_ONCE) idle.push(spawn(memoryMb, entry));
+}
+
+/**
+ * Starts a warm worker for jobs of `file` with these limits (its module loaded), unless one is
+ * idle already: the first job then does not wait for tsx to boot. Never keeps the process alive.
+ */
+export function prewarmHeavyJob(file: URL, limits: Pick<HeavyJobLimits, 'memoryMb'>): void {
+  if (oneShot.has(file.href) || idle.some((w) => w.memoryMb === limits.memoryMb) || live.size >= HEAVY_JOBS_AT_ONCE) return;
+  idle.push(spawn(limits.memoryMb, file.href));
+}
+
+/** Ends every idle worker (at the server's close); a busy one ends with its job's timeout or answer, unreferenced meanwhile. */
+export async function closeHeavyWorkers(): Promise<void> {
+  const all = idle.splice(0);
+  await Promise.all(
+    all.map(async (w) => {
+      w.dead = true;
+      live.delete(w);
+      w.port.close();
+      await w.worker.terminate();
+    }),
+  );
+}
+
+type Outcome<T> = { kind: 'reply'; reply: WorkerReply<T> } | { kind: 'oneShot' };
+
+/** Runs `file` (a worker module, see above) on `input`. */
 export async function runHeavyJob<T>(file: URL, input: unknown, limits: HeavyJobLimits, transfer: ArrayBuffer[] = []): Promise<T> {
   const release = await slot();
   try {
-    return await new Promise<T>((resolve, reject) => {
-      const worker = new Worker(BOOTSTRAP, { workerData: { entry: file.href }, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 } });
-      let settled = false;
-      const finish = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        void worker.terminate();
-        fn();
-      };
-      const timer = setTimeout(() => finish(() => reject(new AppError(ErrorCode.FAIL, limits.tooSlow))), limits.timeoutMs);
-      worker.once('message', (reply: WorkerReply<T>) =>
-        finish(() => (reply.ok ? resolve(reply.value) : reject(new AppError((reply.code ?? ErrorCode.FAIL) as ErrorCodeValue, reply.message)))),
-      );
-      worker.once('error', (err: Error & { code?: string }) =>
-        finish(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError(ErrorCode.FAIL, limits.tooBig) : err)),
-      );
-      worker.once('exit', (code) => finish(() => reject(new AppError(ErrorCode.FAIL, code === 0 ? limits.tooSlow : limits.tooBig))));
-      worker.postMessage(input, transfer);
-    });
+    counts.jobs += 1;
+    const reply = oneShot.has(file.href) ? await runOneShot<T>(file, input, limits, transfer) : await runWarm<T>(file, input, limits, transfer);
+    if (reply.ok) return reply.value;
+    throw new AppError((reply.code ?? ErrorCode.FAIL) as ErrorCodeValue, reply.message);
   } finally {
     release();
   }
+}
+
+async function runWarm<T>(file: URL, input: unknown, limits: HeavyJobLimits, transfer: ArrayBuffer[]): Promise<WorkerReply<T>> {
+  const warm = take(limits.memoryMb, file.href);
+  const outcome = await new Promise<Outcome<T>>((resolve, reject) => {
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      warm.port.off('message', onMessage);
+      fn();
+    };
+    const timer = setTimeout(
+      () =>
+        finish(() => {
+          // A job past its time may be stuck in a loop: only ending its thread stops it.
+          kill(warm);
+          replace(limits.memoryMb, file.href);
+          reject(new AppError(ErrorCode.FAIL, limits.tooSlow));
+        }),
+      limits.timeoutMs,
+    );
+    const onMessage = (message: { reply?: WorkerReply<T>; oneShot?: boolean }) =>
+      finish(() => {
+        giveBack(warm);
+        resolve(message.oneShot ? { kind: 'oneShot' } : { kind: 'reply', reply: message.reply! });
+      });
+    warm.port.on('message', onMessage);
+    warm.onDeath = (err, exitCode) =>
+      finish(() => {
+        replace(limits.memoryMb, file.href);
+        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') reject(new AppError(ErrorCode.FAIL, limits.tooBig));
+        else if (exitCode !== undefined) reject(new AppError(ErrorCode.FAIL, exitCode === 0 ? limits.tooSlow : limits.tooBig));
+        else reject(err);
+      });
+    warm.port.postMessage({ entry: file.href, input }, transfer);
+  });
+  if (outcome.kind === 'reply') return outcome.reply;
+  // The module answers on parentPort only (and has its listener on this worker now): it gets fresh workers.
+  oneShot.add(file.href);
+  kill(warm);
+  return runOneShot<T>(file, input, limits, transfer);
+}
+
+/** The one-shot way: a fresh worker for this job alone, ended when it answers. */
+function runOneShot<T>(file: URL, input: unknown, limits: HeavyJobLimits, transfer: ArrayBuffer[]): Promise<WorkerReply<T>> {
+  return new Promise<WorkerReply<T>>((resolve, reject) => {
+    const worker = new Worker(BOOTSTRAP, {
+      workerData: { entry: file.href },
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
+    counts.started += 1;
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(() => finish(() => reject(new AppError(ErrorCode.FAIL, limits.tooSlow))), limits.timeoutMs);
+    worker.once('message', (reply: WorkerReply<T>) => finish(() => resolve(reply)));
+    worker.once('error', (err: Error & { code?: string }) =>
+      finish(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError(ErrorCode.FAIL, limits.tooBig) : err)),
+    );
+    worker.once('exit', (code) => finish(() => reject(new AppError(ErrorCode.FAIL, code === 0 ? limits.tooSlow : limits.tooBig))));
+    worker.postMessage(input, transfer);
+  });
 }

@@ -173,8 +173,12 @@ describe.each(DIALECTS)('course files on %s', (dialect) => {
     // Withdrawn: learners lose it, administrators holding course:course:list keep their previews.
     await t.call('/api/course/course/state', { ids: [courseId], state: 0 }, admin);
     expect((await getContent(t, fresh)).statusCode).toBe(403);
-    const preview = (await t.call<CourseOutline>('/api/course/chapter/list', { courseId }, admin)).body.data.files[0].url;
+    const adminOutline = (await t.call<CourseOutline>('/api/course/chapter/list', { courseId }, admin)).body.data;
+    const preview = adminOutline.files[0].url;
     expect((await getContent(t, preview)).statusCode).toBe(200);
+    // The page renews its previews before they lapse: 25–30 minutes from now, never past the expiry.
+    expect(adminOutline.urlRenewAfter).toBeGreaterThanOrEqual(25 * 60_000);
+    expect(adminOutline.urlRenewAfter).toBeLessThanOrEqual(30 * 60_000);
     const role = await t.call('/api/sys/role/save', { roleCode: `nocf_${dialect}`, roleName: '无课程权限', roleType: 2, menuIds: [] }, admin);
     const staff = await insertUser(t, `fstaff_${dialect}`, { roleIds: [role.body.data.id] });
     expect((await getContent(t, signedFileUrl(key, video.id, viewer(staff), t.clock.now() + HOUR))).statusCode).toBe(403);

@@ -14,8 +14,8 @@ describe.each(DIALECTS)('domain events on %s', (dialect) => {
 
   it('wires every module subscription once', () => {
     const bus = t.app.ctx.events;
-    expect(bus.subscribers('paper.handedIn')).toEqual(['afterCommit:wrongbook.file']);
-    expect(bus.subscribers('paper.marked')).toEqual(['afterCommit:wrongbook.file', 'afterCommit:msg.markingDone']);
+    expect(bus.subscribers('paper.handedIn')).toEqual(['afterCommit:wrongbook.file', 'afterCommit:stats.record']);
+    expect(bus.subscribers('paper.marked')).toEqual(['afterCommit:wrongbook.file', 'afterCommit:msg.markingDone', 'afterCommit:stats.record']);
     expect(bus.subscribers('exam.disabled')).toEqual(['afterCommit:paper.handInClosed']);
     expect(bus.subscribers('exam.changed')).toEqual(['afterCommit:access.closingExams']);
     expect(bus.subscribers('question.changed')).toEqual(['afterCommit:qu.drawPools']);

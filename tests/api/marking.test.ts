@@ -188,4 +188,19 @@ describe.each(DIALECTS)('marking on %s', (dialect) => {
     expect(await hand(learner.token, again)).toBe(PaperState.AWAITING_MARK);
     expect(await mine()).toMatchObject({ maxScore: 24, awaitingMark: 1, lastAwaitingMark: true, lastHandTime: t.clock.now() });
   }, 30_000);
+
+  it('counts a paper in the exam statistics once it is marked, not while it awaits marking', async () => {
+    const { admin, exam, shorts, take, hand } = await setup(t, `统计阅卷${dialect}`);
+    const learner = await insertUser(t, `mk_${dialect}_stats`);
+    const paperId = await take(learner.token, ['密码要长', '看链接', '']);
+    expect(await hand(learner.token, paperId)).toBe(PaperState.AWAITING_MARK);
+    expect(await raw(t, '/api/exam/stats/summary', { examId: exam.id }, admin)).toMatchObject({ attempts: 0, mean: null });
+    for (const [i, score] of [9, 7].entries()) expect((await t.call('/api/paper/mark/score', { paperId, quId: shorts[i].id, score }, admin)).body.code).toBe(0);
+    expect((await t.call('/api/paper/mark/finish', { id: paperId }, admin)).body.code).toBe(0);
+    t.clock.advance(MINUTE);
+    const summary = await raw(t, '/api/exam/stats/summary', { examId: exam.id }, admin);
+    expect(summary).toMatchObject({ attempts: 1, mean: 18, scores: [18] });
+    const questions = await raw(t, '/api/exam/stats/questions', { examId: exam.id }, admin);
+    expect(questions.map((q: { facility: number }) => q.facility)).toEqual([100, 90, 70, 0]);
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import { loadConfig, ConfigError } from '../../server/config';
-import { LOGIN_LIMITS, LOGIN_SLOWDOWN, REGISTER_LIMIT, slowdownMs } from '../../server/modules/identity/auth.service';
+import { REGISTER_LIMIT } from '../../server/modules/identity/auth.service';
+import { LOGIN_LIMITS, LOGIN_SLOWDOWN, slowdownMs } from '../../server/modules/identity/password.provider';
 import { hashToken } from '../../server/modules/identity/session.service';
 import { newId } from '../../server/lib/ids';
 import { hashPassword } from '../../server/lib/password';

@@ -194,6 +194,19 @@ describe.each(DIALECTS)('single sign-on (%s)', (dialect) => {
     expect((await t.call('/api/sys/user/login', { username: 'bob', password: TEST_PASSWORD })).body.code).toBe(0);
   });
 
+  it('switching password sign-in off does not close the IdP way in, and the sign-in is audited as oidc', async () => {
+    await t.database.db.updateTable('sys_config').set({ login_password: 0 }).execute();
+    try {
+      const r = await oidcSignIn(t, 'alice');
+      expect(r.error).toBe('');
+      expect((await t.call('/api/sys/user/info', {}, r.token)).body.data.userName).toBe('alice');
+    } finally {
+      await t.database.db.updateTable('sys_config').set({ login_password: 1 }).execute();
+    }
+    const audit = await t.database.db.selectFrom('sys_signin_audit').select(['provider', 'result']).where('provider', '=', 'oidc').execute();
+    expect(audit.length).toBeGreaterThan(0);
+  });
+
   it('a disabled user is not signed in through the IdP', async () => {
     const eveLocal = await insertUser(t, 'eve', { state: 1 });
     expect(eveLocal.token).toBe('');
@@ -273,6 +286,16 @@ describe.skipIf(!haveSlapd).each(DIALECTS)('LDAP sign-in (%s)', (dialect) => {
     await insertUser(t, 'frank');
     expect((await login('frank', TEST_PASSWORD)).body.code).toBe(0);
     expect((await login('frank', 'Frank-ldap-1')).body.code).toBe(ErrorCode.BAD_CREDENTIALS);
+  });
+
+  it('switching password sign-in off does not block directory users (local learners are)', async () => {
+    await t.database.db.updateTable('sys_config').set({ login_password: 0 }).execute();
+    try {
+      expect((await login('carol', 'Carol-ldap-1')).body.code).toBe(0);
+      expect((await login('frank', TEST_PASSWORD)).body.code).toBe(ErrorCode.SIGNIN_METHOD_OFF);
+    } finally {
+      await t.database.db.updateTable('sys_config').set({ login_password: 1 }).execute();
+    }
   });
 
   it('without auto-create nobody new comes in, and an unreachable directory says so', async () => {

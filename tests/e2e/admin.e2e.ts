@@ -55,7 +55,8 @@ test('an administrator signs in, creates a user, gives it a role, and renames th
   const nameInput = page.getByLabel('站点名称').filter({ visible: true });
   await expect(nameInput).not.toHaveValue('');
   await nameInput.fill(siteName);
-  await page.getByRole('button', { name: '保存' }).filter({ visible: true }).click();
+  // The first card's 保存 (the SMS service card below has its own).
+  await page.getByRole('button', { name: '保存' }).filter({ visible: true }).first().click();
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(page).toHaveTitle(`站点设置 - ${siteName}`);
   await expect(page.getByText(siteName).first()).toBeVisible();

@@ -63,7 +63,7 @@ test('the administrator sets single sign-on up under the site settings', async (
   // The stored client secret is never shown, only that one is kept.
   await expect(page.getByLabel(/颁发者地址/)).toHaveValue(idp.issuer);
   await expect(page.getByLabel(/客户端密钥/)).toHaveValue('');
-  await expect(page.getByText('已保存，留空则不修改').first()).toBeVisible();
+  await expect(page.getByText('已保存，留空则保持不变').first()).toBeVisible();
   await page.getByRole('heading', { name: '统一身份认证' }).scrollIntoViewIfNeeded();
   await shoot(page, 'admin-sso-settings');
 });

@@ -11,6 +11,7 @@ import { siteConfigQuery } from '../../layout/useAdminSession';
 import { LoadError } from '../shared/LoadError';
 import { LoadingBlock } from '../shared/LoadingBlock';
 import { LogoInput } from './LogoInput';
+import { SmsConfigCard } from './SmsConfigCard';
 import { SsoConfigSection } from './SsoConfigSection';
 
 const RESOURCE = 'sys/config';
@@ -26,6 +27,10 @@ function toBody(config: SiteConfig, values: Record<string, unknown>): ConfigSave
     copyRight: text(values.copyRight),
     allowRegister: Boolean(values.allowRegister),
     registerReview: Boolean(values.registerReview),
+    loginPassword: Boolean(values.loginPassword),
+    loginSms: Boolean(values.loginSms),
+    resetSms: Boolean(values.resetSms),
+    resetEmail: Boolean(values.resetEmail),
   };
 }
 
@@ -66,6 +71,11 @@ function SiteConfigForm({ config }: { config: SiteConfig }) {
         <Divider sx={{ my: 2 }} />
         <BooleanInput source="allowRegister" helperText="examhall.config.registerHelper" />
         <BooleanInput source="registerReview" helperText="examhall.config.reviewHelper" />
+        <Divider sx={{ my: 2 }} />
+        <BooleanInput source="loginPassword" helperText="examhall.config.passwordHelper" />
+        <BooleanInput source="loginSms" helperText={config.smsReady ? 'examhall.config.smsHelper' : 'examhall.config.smsNotReady'} />
+        <BooleanInput source="resetSms" helperText={config.smsReady ? 'examhall.config.resetSmsHelper' : 'examhall.config.smsNotReady'} />
+        <BooleanInput source="resetEmail" helperText={config.mailReady ? 'examhall.config.resetEmailHelper' : 'examhall.config.mailNotReady'} />
       </CardContent>
       {canAccess ? (
         <Toolbar>
@@ -81,7 +91,7 @@ export function SiteConfigPage() {
   const query = useQuery(siteConfigQuery());
   return (
     <ResourceContextProvider value={RESOURCE}>
-      <Card>
+      <Card sx={{ mb: 2 }}>
         {query.data ? (
           <SiteConfigForm config={query.data} />
         ) : query.isError ? (
@@ -90,6 +100,7 @@ export function SiteConfigPage() {
           <LoadingBlock />
         )}
       </Card>
+      <SmsConfigCard />
       <SsoConfigSection />
     </ResourceContextProvider>
   );

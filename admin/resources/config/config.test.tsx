@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { SiteConfig, SsoSettingsView } from '../../../common/api';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SiteConfig, SmsConfig, SsoSettingsView } from '../../../common/api';
 import { siteConfigQuery } from '../../layout/useAdminSession';
 import { renderScreen } from '../../testing/renderScreen';
 import { answer, answerNothing, setupMswServer } from '../../testing/server';
@@ -17,6 +17,12 @@ const config: SiteConfig = {
   copyRight: '© Examhall',
   allowRegister: true,
   registerReview: false,
+  loginPassword: true,
+  loginSms: false,
+  resetSms: false,
+  resetEmail: false,
+  smsReady: false,
+  mailReady: false,
 };
 
 const sso: SsoSettingsView = {
@@ -26,22 +32,30 @@ const sso: SsoSettingsView = {
 };
 
 /** The single sign-on section below the site settings loads its own record and the roles. */
-function answerSso() {
-  answer('/api/sso/config/detail', sso);
+function answerSso(view: SsoSettingsView = { ...sso, oidc: { ...sso.oidc, hasClientSecret: false } }) {
+  answer('/api/sso/config/detail', view);
   answer('/api/sys/role/list', [{ id: 'role_student', roleCode: 'student', roleName: '学员', roleType: 1, remark: '', menuIds: [] }]);
   return answer('/api/sso/config/save', (body: object) => ({ ...sso, ...body }));
 }
 
+const sms: SmsConfig = { provider: 'aliyun', accessKeyId: 'AK', signName: '考试中心', templateCode: 'SMS_1', secretId: '', sdkAppId: '', templateId: '', region: '', hasSecret: true, toLog: false };
+
 describe('site settings', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    answer('/api/sys/config/sms-detail', sms);
+    answerSso();
+  });
+
   it('single sign-on: a stored secret is not shown, and saving with it blank keeps it (sends it blank)', async () => {
     answer('/api/sys/config/detail', config);
-    const saves = answerSso();
+    const saves = answerSso(sso);
     renderScreen(<SiteConfigPage />);
     const ue = userEvent.setup({ delay: null });
     const issuer = (await screen.findByLabelText(/颁发者地址/)) as HTMLInputElement;
     expect(issuer.value).toBe('https://idp.test');
-    expect(screen.getByText('已保存，留空则不修改')).toBeTruthy();
-    expect((screen.getByLabelText(/客户端密钥/) as HTMLInputElement).value).toBe('');
+    const secret = screen.getByLabelText(/客户端密钥/) as HTMLInputElement;
+    expect(secret.value).toBe('');
+    expect(secret.getAttribute('aria-describedby') && document.getElementById(secret.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toContain('已保存，留空则保持不变');
     await ue.clear(screen.getByLabelText(/客户端 ID/));
     await ue.type(screen.getByLabelText(/客户端 ID/), 'exam2');
     const buttons = screen.getAllByRole('button', { name: /保存/ });
@@ -68,7 +82,8 @@ describe('site settings', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('img', { name: '前台 Logo' })).toBeTruthy();
     await ue.click(screen.getByRole('button', { name: '清除 后台 Logo' }));
     await ue.click(screen.getByRole('switch', { name: /注册需要审核/ }));
-    await ue.click(screen.getAllByRole('button', { name: /保存/ })[0]);
+    await ue.click(screen.getByRole('switch', { name: /短信验证码登录/ }));
+    await ue.click((await screen.findAllByRole('button', { name: /保存/ }))[0]);
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]).toEqual({
       id: '1',
@@ -78,6 +93,10 @@ describe('site settings', { timeout: 30_000 }, () => {
       copyRight: '© Examhall',
       allowRegister: true,
       registerReview: true,
+      loginPassword: true,
+      loginSms: true,
+      resetSms: false,
+      resetEmail: false,
     });
     await waitFor(() => expect(queryClient.getQueryData<SiteConfig>(siteConfigQuery().queryKey)).toMatchObject({ siteName: '考试中心', frontLogo: '/api/sys/file/get/f1' }));
     expect(await screen.findByText('保存成功')).toBeTruthy();
@@ -90,7 +109,7 @@ describe('site settings', { timeout: 30_000 }, () => {
     renderScreen(<SiteConfigPage />);
     const ue = userEvent.setup({ delay: null });
     await ue.clear(await screen.findByLabelText(/站点名称/));
-    await ue.click(screen.getAllByRole('button', { name: /保存/ })[0]);
+    await ue.click((await screen.findAllByRole('button', { name: /保存/ }))[0]);
     expect(await screen.findByText('请输入站点名称')).toBeTruthy();
     expect(saves).toEqual([]);
   });
@@ -105,5 +124,20 @@ describe('site settings', { timeout: 30_000 }, () => {
     answer('/api/sys/config/detail', config);
     await ue.click(within(alert).getByRole('button', { name: '重试' }));
     expect(((await screen.findByLabelText(/站点名称/)) as HTMLInputElement).value).toBe('Examhall');
+  });
+
+  it('keeps the SMS secret write-only: never shown, kept when left empty', async () => {
+    answer('/api/sys/config/detail', config);
+    const saves = answer('/api/sys/config/sms-save', (body: object) => ({ ...sms, ...body, hasSecret: true }));
+    renderScreen(<SiteConfigPage />);
+    const ue = userEvent.setup({ delay: null });
+    const secret = (await screen.findByLabelText(/AccessKey Secret/)) as HTMLInputElement;
+    expect(secret.value).toBe('');
+    expect(screen.getByText('已保存，留空则保持不变')).toBeTruthy();
+    await ue.clear(screen.getByLabelText(/短信签名/));
+    await ue.type(screen.getByLabelText(/短信签名/), '培训中心');
+    await ue.click((await screen.findAllByRole('button', { name: /保存/ }))[1]);
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ provider: 'aliyun', accessKeyId: 'AK', accessKeySecret: '', signName: '培训中心', templateCode: 'SMS_1' });
   });
 });

@@ -196,13 +196,16 @@ export function CoursewarePage() {
   const course = useQuery(endpointQuery(courseApi.detail, { id }));
   const outline = useQuery({
     ...endpointQuery(courseFileApi.outline, { courseId: id }),
-    // Conversions run in the background: look again while one is pending.
-    refetchInterval: (q) =>
-      [...(q.state.data?.files ?? []), ...(q.state.data?.chapters.flatMap((c) => c.files) ?? [])].some(
+    // Conversions run in the background: look again while one is pending; and fetch fresh
+    // preview URLs before the signed ones lapse, on a page left open.
+    refetchInterval: (q) => {
+      const data = q.state.data;
+      if (!data) return false;
+      const converting = [...data.files, ...data.chapters.flatMap((c) => c.files)].some(
         (f) => f.convState === ConvertState.WAITING || f.convState === ConvertState.CONVERTING,
-      )
-        ? 3000
-        : false,
+      );
+      return Math.max(1000, converting ? Math.min(3000, data.urlRenewAfter) : data.urlRenewAfter);
+    },
   });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const reload = () => invalidate(courseFileApi.outline, courseApi.paging);

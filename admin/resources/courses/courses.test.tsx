@@ -93,6 +93,7 @@ describe('courseware', { timeout: 30_000 }, () => {
       courseId: 'c1',
       files: [],
       chapters: [{ id: 'ch1', courseId: 'c1', title: '第一章', sort: 1, files: [file(), file({ id: 'f2', title: '操作手册', kind: 6, viewer: 'download', convState: 5, needSeconds: 600 })] }],
+      urlRenewAfter: 25 * 60_000,
     });
     const uploads = answer('/api/course/file/upload', file({ id: 'f3' }));
     const sorts = answer('/api/course/file/sort', file());
@@ -111,5 +112,14 @@ describe('courseware', { timeout: 30_000 }, () => {
 
     await ue.click(within(screen.getByRole('row', { name: '操作手册' })).getByRole('button', { name: '上移' }));
     await waitFor(() => expect(sorts).toEqual([{ id: 'f2', sort: -1 }]));
+  });
+
+  it('fetches fresh preview URLs before the signed ones lapse, on a page left open', async () => {
+    answer('/api/course/course/detail', course());
+    const outline = answer('/api/course/chapter/list', { courseId: 'c1', files: [file()], chapters: [], urlRenewAfter: 1000 });
+    renderScreen(<CoursewarePage />, { resource: 'course/list', path: '/course/list/c1/files', route: '/course/list/:id/files' });
+    await screen.findByRole('row', { name: '开篇视频' });
+    expect(outline).toHaveLength(1);
+    await waitFor(() => expect(outline.length).toBeGreaterThan(1), { timeout: 4000 });
   });
 });

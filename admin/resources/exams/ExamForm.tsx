@@ -54,6 +54,7 @@ export function toExamBody(data: Record<string, unknown>): ExamSaveBody {
     endTime: toMillis(data.endTime),
     totalTime: int(data.totalTime, 0, 10_000),
     qualifyScore: Math.max(0, Math.round(Number(data.qualifyScore ?? 0) * 100) / 100 || 0),
+    excellentScore: excellentOf(data.excellentScore),
     chance: int(data.chance, 0, 1000),
     handMin: int(data.handMin, 0, 10_000),
     lateMax: int(data.lateMax, 0, 10_000),
@@ -73,6 +74,13 @@ export function toExamBody(data: Record<string, unknown>): ExamSaveBody {
     idleLimit: int(data.idleLimit, 0, 600),
     groups: groupsOf(data.groups).map(toExamGroup),
   };
+}
+
+/** 优秀线: empty means the default (90 % of the total), sent as null. */
+function excellentOf(v: unknown): number | null {
+  if (v === null || v === undefined || v === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) / 100 : null;
 }
 
 // ---- Validation on submit (the server checks again) ----
@@ -99,6 +107,15 @@ export const qualifyRule = (v: unknown, values: Record<string, unknown>) => {
   if (!Number.isFinite(n) || n < 0) return { message: 'examhall.exams.v.number', args: { min: 0, max: 10_000 } };
   const { totalScore } = compositionTotals(groupsOf(values.groups));
   return totalScore > 0 && n > totalScore ? 'examhall.exams.v.qualify' : undefined;
+};
+
+/** 优秀线: optional, from 0 to the paper's total. */
+export const excellentRule = (v: unknown, values: Record<string, unknown>) => {
+  if (v === null || v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) return { message: 'examhall.exams.v.number', args: { min: 0, max: 10_000 } };
+  const { totalScore } = compositionTotals(groupsOf(values.groups));
+  return totalScore > 0 && n > totalScore ? 'examhall.exams.v.excellent' : undefined;
 };
 
 const passwordRule = (v: unknown, values: Record<string, unknown>) =>
@@ -230,6 +247,7 @@ export function ExamFormFields() {
       <Section title="examhall.exams.result">
         <NumberInput source="qualifyScore" min={0} step={1} validate={qualifyRule} helperText={false} sx={narrow} />
         <QualifyHelper />
+        <NumberInput source="excellentScore" min={0} step={1} validate={excellentRule} helperText="examhall.exams.excellentHelper" sx={narrow} />
         <RadioButtonGroupInput source="resultShow" choices={resultChoices} parse={parseCode} />
         <FormDataConsumer>{({ formData }) => (Number(formData.resultShow) === ResultShow.REVIEW ? <BooleanInput source="reviewAfterEnd" /> : null)}</FormDataConsumer>
         <RankingInputs />

@@ -4,6 +4,7 @@ import { Button, Stack, Typography, type ChipProps } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import InsightsIcon from '@mui/icons-material/Insights';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { useMutation } from '@tanstack/react-query';
@@ -131,6 +132,11 @@ function RowActions({ canEdit }: { canEdit: boolean }) {
       {canPapers && record.paperCount > 0 ? (
         <Button size="small" component={Link} to={`/exam/list/${id}/ranking`} startIcon={<LeaderboardIcon />}>
           {translate('examhall.exams.ranking')}
+        </Button>
+      ) : null}
+      {canPapers && record.paperCount > 0 ? (
+        <Button size="small" component={Link} to={`/exam/list/${id}/stats`} startIcon={<InsightsIcon />}>
+          {translate('examhall.stats.open')}
         </Button>
       ) : null}
       {canMark && record.awaitingMarkCount > 0 ? (

@@ -11,5 +11,8 @@ export default {
   recordRepresentation: (r: ExamRecord) => r.title,
 };
 
+/** 成绩分析 of one exam (/exam/list/:id/stats); its charts are a chunk of their own. */
+export const ExamStatsPage = lazy(() => import('./ExamStatsPage').then((m) => ({ default: m.ExamStatsPage })));
+
 /** 成绩排名 of one exam (/exam/list/:id/ranking). */
 export const ExamRankingPage = lazy(() => import('./ExamRankingPage').then((m) => ({ default: m.ExamRankingPage })));

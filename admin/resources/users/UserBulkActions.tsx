@@ -4,11 +4,14 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import BadgeIcon from '@mui/icons-material/Badge';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
 import LockResetIcon from '@mui/icons-material/LockReset';
+import PasswordIcon from '@mui/icons-material/Password';
 import { useMutation } from '@tanstack/react-query';
 import { CanAccess, Form, PasswordInput, required, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
-import { userApi, type BatchDeptBody, type BatchRoleBody, type BodyOf, type Endpoint, type ResetPassBody } from '../../../common/api';
+import { userApi, type BatchDeptBody, type BatchRoleBody, type BodyOf, type Endpoint, type ResetPassBody, type UserRecord } from '../../../common/api';
 import { UserState } from '../../../common/codes';
 import { call, type CallArgs } from '../../../common/http';
 import { passwordRule } from '../../../common/validators';
@@ -113,6 +116,52 @@ function StateButton({ state }: { state: typeof UserState.NORMAL | typeof UserSt
   );
 }
 
+/** 要求修改密码: the selected users must change their password at their next sign-in. */
+function PassChangeButton() {
+  const translate = useTranslate();
+  const { run, ids, busy } = useBatch(userApi.passChange);
+  return (
+    <ConfirmedBulkButton
+      label="examhall.users.passChange"
+      icon={<PasswordIcon />}
+      title={translate('examhall.users.passChangeTitle')}
+      content={translate('examhall.users.passChangeConfirm', { smart_count: ids.length })}
+      busy={busy}
+      onConfirm={() => run({ ids, required: true })}
+    />
+  );
+}
+
+/** 审核通过 / 拒绝注册: shown while every selected user awaits review. */
+function ReviewButtons() {
+  const translate = useTranslate();
+  const { data = [] } = useListContext<UserRecord>();
+  const { run, ids, busy } = useBatch(userApi.review);
+  const selected = new Set(ids);
+  const chosen = data.filter((u) => selected.has(u.id));
+  if (chosen.length === 0 || chosen.length !== ids.length || chosen.some((u) => u.state !== UserState.PENDING)) return null;
+  return (
+    <>
+      <ConfirmedBulkButton
+        label="examhall.users.approve"
+        icon={<HowToRegIcon />}
+        title={translate('examhall.users.approveTitle')}
+        content={translate('examhall.users.approveConfirm', { smart_count: ids.length })}
+        busy={busy}
+        onConfirm={() => run({ ids, approve: true })}
+      />
+      <ConfirmedBulkButton
+        label="examhall.users.reject"
+        icon={<PersonOffIcon />}
+        title={translate('examhall.users.rejectTitle')}
+        content={translate('examhall.users.rejectConfirm', { smart_count: ids.length })}
+        busy={busy}
+        onConfirm={() => run({ ids, approve: false })}
+      />
+    </>
+  );
+}
+
 /** 解除锁定: clears the sign-in locks that wrong passwords left on the selected users. */
 function UnlockButton() {
   const translate = useTranslate();
@@ -135,6 +184,9 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []
 export function UserBulkActions() {
   return (
     <>
+      <CanAccess resource={RESOURCE} action="review">
+        <ReviewButtons />
+      </CanAccess>
       <CanAccess resource={RESOURCE} action="batch-dept">
         <BatchDialogButton
           label="examhall.users.batchDept"
@@ -174,6 +226,9 @@ export function UserBulkActions() {
         >
           <PasswordInput source="password" label="examhall.users.newPassword" validate={passwordRule} helperText="examhall.users.passwordHelper" autoComplete="new-password" />
         </BatchDialogButton>
+      </CanAccess>
+      <CanAccess resource={RESOURCE} action="pass-change">
+        <PassChangeButton />
       </CanAccess>
       <BulkDeleteAction resource={RESOURCE} confirmTitle="examhall.users.deleteTitle" confirmContent="examhall.users.deleteConfirm" />
     </>

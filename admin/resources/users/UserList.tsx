@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { CanAccess, DataTable, EditButton, SelectInput, TextInput, useCanAccess, useListContext, useTranslate } from 'react-admin';
 import { userApi, type UserFilters, type UserRecord } from '../../../common/api';
 import { formatTime } from '../../../common/format';
@@ -14,6 +15,7 @@ import { parseCode } from '../shared/util';
 import { RoleSelectInput } from '../shared/RoleSelect';
 import { StateChip } from '../shared/StateChip';
 import { UserBulkActions } from './UserBulkActions';
+import { UserImportDialog } from './UserImportDialog';
 
 const RESOURCE = 'sys/user';
 const STATE_COLOR = { [UserState.NORMAL]: 'success', [UserState.DISABLED]: 'default', [UserState.PENDING]: 'warning' } as const;
@@ -46,6 +48,20 @@ function ExportUsersButton() {
   );
 }
 
+/** 导入: opens the import dialog (template, preview, commit). */
+function ImportUsersButton() {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setOpen(true)}>
+        {translate('examhall.users.import')}
+      </Button>
+      <UserImportDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
 function useUserFilters() {
   const stateChoices = useCodeChoices(UserState.items);
   return [
@@ -68,6 +84,9 @@ export function UserList() {
       filters={filters}
       actions={
         <ListActions resource={RESOURCE}>
+          <CanAccess resource={RESOURCE} action="import">
+            <ImportUsersButton />
+          </CanAccess>
           <CanAccess resource={RESOURCE} action="export">
             <ExportUsersButton />
           </CanAccess>

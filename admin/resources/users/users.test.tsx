@@ -123,6 +123,26 @@ describe('user list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(states).toEqual([{ ids: ['u1'], state: 0 }]));
   });
 
+  it('offers 审核通过 and 拒绝注册 only while every selected user awaits review', async () => {
+    pickers();
+    answer('/api/sys/user/paging', page([{ ...user('u1', 'newbie', '新学员'), state: 2 }, { ...user('u2', 'newbie2', '新学员二'), state: 2 }, user('u3', 'zhangsan', '张三')]));
+    const reviews = answer('/api/sys/user/review', null);
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
+    await screen.findByText('新学员');
+    await ue.click(within(rowOf('新学员')).getByRole('checkbox'));
+    await ue.click(within(rowOf('新学员二')).getByRole('checkbox'));
+    expect(screen.getByRole('button', { name: '审核通过' })).toBeTruthy();
+    await ue.click(within(rowOf('张三')).getByRole('checkbox'));
+    expect(screen.queryByRole('button', { name: '审核通过' })).toBeNull();
+    await ue.click(within(rowOf('张三')).getByRole('checkbox'));
+    await ue.click(screen.getByRole('button', { name: '拒绝注册' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('确定拒绝选中的 2 个注册申请吗？这些账号将被删除，用户名可重新注册。')).toBeTruthy();
+    await ue.click(within(confirm).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(reviews).toEqual([{ ids: ['u1', 'u2'], approve: false }]));
+  });
+
   it('clears sign-in locks after a confirmation', async () => {
     pickers();
     answer('/api/sys/user/paging', page([user('u1', 'zhangsan', '张三')]));
@@ -134,6 +154,31 @@ describe('user list', { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole('button', { name: '解除锁定' }));
     await ue.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(unlocks).toEqual([{ ids: ['u1'] }]));
+  });
+
+  it('requires a password change at the next sign-in of the selected users after a confirmation', async () => {
+    pickers();
+    answer('/api/sys/user/paging', page([user('u1', 'zhangsan', '张三'), user('u2', 'lisi', '李四')]));
+    const requests = answer('/api/sys/user/pass-change', null);
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
+    await screen.findByText('张三');
+    await ue.click(within(rowOf('李四')).getByRole('checkbox'));
+    await ue.click(screen.getByRole('button', { name: '要求修改密码' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('选中的 1 个用户下次登录后须先修改密码');
+    await ue.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(requests).toEqual([{ ids: ['u2'], required: true }]));
+  });
+
+  it('offers 导入 beside 导出, opening the import dialog', async () => {
+    pickers();
+    answer('/api/sys/user/paging', page([user('u1', 'zhangsan', '张三')]));
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.click(await screen.findByRole('button', { name: '导入' }));
+    expect(await screen.findByRole('dialog', { name: '导入用户' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '下载模板' })).toBeTruthy();
   });
 
   it('says 还没有用户 when there are none, and 没有找到符合条件的记录 once the search finds none', async () => {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { getToken, removeToken, setToken } from '../../../common/http';
+import { ErrorCode } from '../../../common/errorCodes';
+import { ApiError, getToken, removeToken, setToken } from '../../../common/http';
 import { sessionScope } from '../../../common/storage';
 import { paths } from '../../config/paths';
 import { dismissLoginNotice, leaveLoginNotice } from '../loginNotice';
@@ -46,7 +47,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Spec section 8: a failed user-info fetch shows its text, clears the token and goes to /login.
   // Only while nobody is known yet: a later refresh that fails (the profile page asks again) keeps
   // the session and shows its failure where it was asked.
-  const failed = Boolean(token) && me.isError && !me.data;
+  // A session that must change its password first is alive: it is held on the change-password page (RouteGuard).
+  const mustChangePassword = Boolean(token) && me.error instanceof ApiError && me.error.code === ErrorCode.PASSWORD_CHANGE_REQUIRED && !me.data;
+  const failed = Boolean(token) && me.isError && !me.data && !mustChangePassword;
   useEffect(() => {
     if (!failed) return;
     leaveLoginNotice(errorText(me.error));
@@ -60,11 +63,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       site: site.data ?? null,
       unread: user ? (unread.data ?? user.unreadMsg) : 0,
+      mustChangePassword,
       signedOut,
       signIn,
       clear,
     }),
-    [token, user, site.data, unread.data, signedOut, signIn, clear],
+    [token, user, site.data, unread.data, mustChangePassword, signedOut, signIn, clear],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

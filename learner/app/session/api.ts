@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authApi, type ProfileUpdateBody, type UserInfo } from '../../../common/api/user';
+import { authApi, type BindMobileBody, type ProfileUpdateBody, type UserInfo } from '../../../common/api/user';
 import { MSG_POLL_MS } from '../../../common/constants';
 import { call } from '../../../common/http';
 import { fetchSiteConfig } from '../../../common/services/config';
@@ -58,6 +58,17 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProfileUpdateBody) => call(authApi.update, body),
+    onSuccess: (user: UserInfo) => {
+      queryClient.setQueriesData<UserInfo>({ queryKey: sessionKeys.meAll }, user);
+    },
+  });
+}
+
+/** Bind or change my phone with a code sent to it; the answer is the refreshed user. */
+export function useBindMobile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BindMobileBody) => call(authApi.bindMobile, body),
     onSuccess: (user: UserInfo) => {
       queryClient.setQueriesData<UserInfo>({ queryKey: sessionKeys.meAll }, user);
     },

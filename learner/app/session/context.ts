@@ -11,6 +11,8 @@ export interface Session {
   site: SiteConfig | null;
   /** Unread message count shown on the header badge. */
   unread: number;
+  /** Signed in, but the server answers nothing until the password is changed (PASSWORD_CHANGE_REQUIRED). */
+  mustChangePassword: boolean;
   /** The session was ended here (logout, or a dead session found): the next stop is /login itself. */
   signedOut: boolean;
   /** Keep a fresh token (after login or registration); the user is fetched next. */

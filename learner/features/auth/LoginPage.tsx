@@ -1,45 +1,105 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import type { TokenResult } from '../../../common/api';
+import { mobileRule } from '../../../common/validators';
 import { dismissLoginNotice, useLoginNotice } from '../../app/loginNotice';
 import { useSession } from '../../app/session/context';
 import { FormTextField } from '../../components/form/FormTextField';
 import { required } from '../../components/form/rules';
+import { SendCode } from '../../components/SendCode';
 import { DEFAULT_SITE_NAME } from '../../components/SiteLogo';
 import { paths } from '../../config/paths';
+import { sendSms, useMobileLogin, waysIn } from './api/codes';
 import { useLogin } from './api/login';
 import { oidcStartUrl, useSsoStatus } from './api/sso';
 import { AuthCard } from './AuthCard';
 
-
 type LoginForm = { username: string; password: string };
+type SmsForm = { mobile: string; code: string };
+type Way = 'password' | 'sms';
 
-export function LoginPage() {
-  const { site, signIn } = useSession();
+/** Signed in: keep the token and go on through /sync. */
+function useSignedIn() {
+  const { signIn } = useSession();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const notice = useLoginNotice();
+  return (result: TokenResult) => {
+    signIn(result.token);
+    navigate(paths.sync.to(search.get('redirect')), { replace: true });
+  };
+}
+
+function PasswordForm({ forgot }: { forgot: boolean }) {
   const login = useLogin();
-  const sso = useSsoStatus();
+  const done = useSignedIn();
   const { control, handleSubmit } = useForm<LoginForm>({ defaultValues: { username: '', password: '' } });
   // Disabled from the click until the next page, so a double click never signs in twice.
   const busy = login.isPending || login.isSuccess;
-
-  const submit = handleSubmit(({ username, password }) =>
-    login.mutate(
-      { username: username.trim(), password },
-      {
-        onSuccess: (result) => {
-          signIn(result.token);
-          navigate(paths.sync.to(search.get('redirect')), { replace: true });
-        },
-      },
-    ),
+  const submit = handleSubmit(({ username, password }) => login.mutate({ username: username.trim(), password }, { onSuccess: done }));
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+      <FormTextField control={control} name="username" rules={{ validate: required('请输入用户名') }} label="用户名" autoComplete="username" autoFocus disabled={busy} />
+      <Box>
+        <FormTextField control={control} name="password" rules={{ validate: required('请输入密码') }} password label="密码" autoComplete="current-password" disabled={busy} />
+        {forgot && (
+          <Box sx={{ textAlign: 'right', mt: 1 }}>
+            <Link component={RouterLink} to={paths.forgot.path} underline="hover" variant="body2">
+              忘记密码？
+            </Link>
+          </Box>
+        )}
+      </Box>
+      <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 1.25 }}>
+        登录
+      </Button>
+    </Stack>
   );
+}
+
+function SmsLoginForm() {
+  const login = useMobileLogin();
+  const done = useSignedIn();
+  const { control, handleSubmit, getValues, trigger } = useForm<SmsForm>({ defaultValues: { mobile: '', code: '' } });
+  const busy = login.isPending || login.isSuccess;
+  const submit = handleSubmit(({ mobile, code }) => login.mutate({ mobile: mobile.trim(), code: code.trim() }, { onSuccess: done }));
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+      <FormTextField control={control} name="mobile" rules={{ validate: (v) => mobileRule(v.trim()) }} label="手机号" inputMode="tel" autoComplete="tel" autoFocus disabled={busy} />
+      <SendCode
+        disabled={busy}
+        check={() => {
+          void trigger('mobile');
+          return mobileRule(getValues('mobile').trim());
+        }}
+        send={(captcha) => sendSms({ mobile: getValues('mobile').trim(), scene: 'login', ...captcha })}
+        codeField={<FormTextField control={control} name="code" rules={{ validate: required('请输入短信验证码') }} label="短信验证码" inputMode="numeric" autoComplete="one-time-code" disabled={busy} />}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 1.25 }}>
+        登录
+      </Button>
+    </Stack>
+  );
+}
+
+export function LoginPage() {
+  const { site } = useSession();
+  const notice = useLoginNotice();
+  const sso = useSsoStatus();
+  const [search] = useSearchParams();
+  const ways = waysIn(site);
+  // With the password switched off, its tab stays for administrators (the server lets them in).
+  const tabs: Array<[Way, string]> = ways.sms ? (ways.password ? [['password', '账号登录'], ['sms', '短信登录']] : [['sms', '短信登录'], ['password', '管理员登录']]) : [['password', '账号登录']];
+  const [chosen, setChosen] = useState<Way | null>(null);
+  const way = chosen ?? tabs[0][0];
 
   return (
     <AuthCard title="欢迎登录" subtitle={`登录 ${site?.siteName || DEFAULT_SITE_NAME}，开始学习与考试`}>
@@ -49,19 +109,20 @@ export function LoginPage() {
           {notice.message}
         </Alert>
       )}
-      <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-        <FormTextField control={control} name="username" rules={{ validate: required('请输入用户名') }} label="用户名" autoComplete="username" autoFocus disabled={busy} />
-        <FormTextField control={control} name="password" rules={{ validate: required('请输入密码') }} password label="密码" autoComplete="current-password" disabled={busy} />
-        <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 1.25 }}>
-          登录
+      {tabs.length > 1 && (
+        <Tabs value={way} onChange={(_, v: Way) => setChosen(v)} variant="fullWidth" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+          {tabs.map(([value, label]) => (
+            <Tab key={value} value={value} label={label} />
+          ))}
+        </Tabs>
+      )}
+      {way === 'sms' ? <SmsLoginForm /> : <PasswordForm forgot={ways.resetSms || ways.resetEmail} />}
+      {sso.data?.oidc && (
+        // A full page load: the browser goes to the organisation's sign-in page and comes back to /sync.
+        <Button variant="outlined" size="large" fullWidth href={oidcStartUrl(search.get('redirect'))} sx={{ mt: 2, py: 1.25 }}>
+          使用统一身份认证登录
         </Button>
-        {sso.data?.oidc && (
-          // A full page load: the browser goes to the organisation's sign-in page and comes back to /sync.
-          <Button variant="outlined" size="large" href={oidcStartUrl(search.get('redirect'))} disabled={busy} sx={{ py: 1.25 }}>
-            使用统一身份认证登录
-          </Button>
-        )}
-      </Stack>
+      )}
       {site?.allowRegister && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
           还没有账号？

@@ -82,10 +82,18 @@ describe('login page', () => {
     expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
   });
 
-  it('links to registration only when the site allows it, and never to a forgot page', async () => {
+  it('links to registration only when the site allows it, and to /forgot only when a reset channel works', async () => {
     renderApp({ path: '/login', site: site({ allowRegister: true }) });
     expect((await screen.findByRole('link', { name: '立即注册' })).getAttribute('href')).toBe('/register');
     expect(screen.queryByText(/忘记密码/)).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
+  });
+
+  it('offers SMS sign-in and the forgot link when site settings switch them on', async () => {
+    renderApp({ path: '/login', site: site({ loginSms: true, resetSms: true, smsReady: true }) });
+    expect((await screen.findByRole('link', { name: '忘记密码？' })).getAttribute('href')).toBe('/forgot');
+    expect(screen.getByRole('tab', { name: '账号登录' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: '短信登录' })).toBeTruthy();
   });
 
   it('hides the registration link when registration is closed', async () => {
@@ -94,9 +102,10 @@ describe('login page', () => {
     expect(screen.queryByRole('link', { name: '立即注册' })).toBeNull();
   });
 
-  it('has no /forgot page yet: it is the 404 page', async () => {
+  it('has a /forgot page that says so when no reset channel is on', async () => {
     renderApp({ path: '/forgot' });
-    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
+    expect(await screen.findByText('本站未开启自助找回密码，请联系管理员重置密码。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回登录' }).getAttribute('href')).toBe('/login');
   });
 });
 

@@ -20,7 +20,8 @@ import { formatTime } from '../../../common/format';
 import { PageContainer } from '../../components/PageContainer';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
-import { usePaperResult } from './api/exam';
+import { useDistribution, usePaperResult } from './api/exam';
+import { ScoreDistribution } from './ScoreDistribution';
 import { scoreText } from './format';
 import { RankingDialog } from './RankingDialog';
 
@@ -56,8 +57,16 @@ function Verdict({ result }: { result: PaperResult }) {
         及格分 {scoreText(result.qualifyScore)}
       </Typography>
       {result.ranking && <MyRanking result={result} rank={result.ranking} />}
+      <MyDistribution examId={result.examId} />
     </Stack>
   );
+}
+
+/** Where my best score stands among everyone's best, where the exam shows it (nothing otherwise). */
+function MyDistribution({ examId }: { examId: string }) {
+  const q = useDistribution(examId, true);
+  if (!q.data || q.data.attempts < 2) return null;
+  return <ScoreDistribution data={q.data} />;
 }
 
 /** 本场排名: my place among those ranked (by my best paper), and the whole ranking in a dialog. */

@@ -5,7 +5,7 @@ import type { PaperDetail, PaperQu } from '../../../common/api/paper';
 import { DisplayMode, ExamOpenType, ExamState, PaperState, QuType, ResultShow } from '../../../common/codes';
 import { learner, pageOf } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
-import { api, startMockServer } from '../../testing/server';
+import { api, fail, startMockServer } from '../../testing/server';
 
 startMockServer();
 
@@ -238,6 +238,7 @@ describe('exam page (/web/exam/start/{paperId})', () => {
           totalScore: 30, qualifyScore: 10, passed: true, reviewOpen: true, reviewOpensAt: null,
           groups: [{ title: '简答题', quType: QuType.SHORT, perScore: 10, quList: [review('a', 10, 10, true), review('b', 10, 8, false), review('c', 10, 0, false)] }],
         }),
+        api('exam/stats/distribution', () => fail(1, '该考试不公布成绩')),
       ],
     });
     const right = await screen.findByText('10 / 10 分');

@@ -6,7 +6,7 @@ import type { RankingPage } from '../../../common/api/ranking';
 import { PaperState, ResultShow } from '../../../common/codes';
 import { learner } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
-import { api, startMockServer } from '../../testing/server';
+import { api, fail, startMockServer } from '../../testing/server';
 
 startMockServer();
 
@@ -53,6 +53,7 @@ describe('my rank on my result', () => {
       user: learner(),
       handlers: [
         api('paper/paper/paper-result', result()),
+        api('exam/stats/distribution', () => fail(1, '该考试不公布成绩')),
         api('exam/stats/ranking', (b: unknown) => {
           asked.push(b);
           return page(false);
@@ -78,7 +79,7 @@ describe('my rank on my result', () => {
 
   it('names people where the exam shows names', async () => {
     const user = userEvent.setup();
-    renderApp({ path: '/web/exam/result/p1', user: learner(), handlers: [api('paper/paper/paper-result', result()), api('exam/stats/ranking', page(true))] });
+    renderApp({ path: '/web/exam/result/p1', user: learner(), handlers: [api('paper/paper/paper-result', result()), api('exam/stats/ranking', page(true)), api('exam/stats/distribution', () => fail(1, '该考试不公布成绩'))] });
     await user.click(await screen.findByRole('button', { name: '查看排名' }));
     const rows = await within(await screen.findByRole('dialog')).findAllByRole('listitem');
     expect(rows[0].textContent).toBe('1李四培训部100 分用时 10 分 00 秒');
@@ -86,9 +87,56 @@ describe('my rank on my result', () => {
   });
 
   it('shows no rank where the server gives none', async () => {
-    renderApp({ path: '/web/exam/result/p1', user: learner(), handlers: [api('paper/paper/paper-result', result({ ranking: null }))] });
+    renderApp({ path: '/web/exam/result/p1', user: learner(), handlers: [api('paper/paper/paper-result', result({ ranking: null })), api('exam/stats/distribution', () => fail(1, '该考试不公布成绩'))] });
     expect(await screen.findByTestId('user-score')).toBeTruthy();
     expect(screen.queryByTestId('my-rank')).toBeNull();
     expect(screen.queryByRole('button', { name: '查看排名' })).toBeNull();
+  });
+});
+
+describe('my score against the others', () => {
+  const distribution = {
+    attempts: 5,
+    mean: 70,
+    median: 75,
+    bands: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i * 10 + 10, count: [0, 0, 1, 0, 0, 1, 0, 1, 0, 2][i] })),
+    totalScore: 100,
+    qualifyScore: 60,
+    myScore: 75,
+    beatPercent: 50,
+    computedAt: 1,
+  };
+
+  it('draws the bands with mine marked and says how many I beat', async () => {
+    const asked: unknown[] = [];
+    renderApp({
+      path: '/web/exam/result/p1',
+      user: learner(),
+      handlers: [
+        api('paper/paper/paper-result', result()),
+        api('exam/stats/ranking', page(false)),
+        api('exam/stats/distribution', (b: unknown) => {
+          asked.push(b);
+          return distribution;
+        }),
+      ],
+    });
+    const box = await screen.findByTestId('score-distribution');
+    expect(box.textContent).toContain('5 人参加 · 平均 70 分 · 中位数 75 分');
+    expect(box.textContent).toContain('我的最好成绩 75 分，超过了 50% 的考生');
+    const bars = within(box).getByRole('img', { name: '各分数段人数' }).children;
+    expect(bars).toHaveLength(10);
+    expect([...bars].map((b) => b.getAttribute('data-mine'))).toEqual([null, null, null, null, null, null, null, 'true', null, null]);
+    expect(asked).toEqual([{ examId: 'e1' }]);
+  });
+
+  it('shows nothing where the exam keeps the distribution to itself', async () => {
+    renderApp({
+      path: '/web/exam/result/p1',
+      user: learner(),
+      handlers: [api('paper/paper/paper-result', result({ ranking: null })), api('exam/stats/distribution', () => fail(1, '该考试不公布成绩'))],
+    });
+    expect(await screen.findByTestId('user-score')).toBeTruthy();
+    expect(screen.queryByTestId('score-distribution')).toBeNull();
   });
 });

@@ -12,8 +12,8 @@ type PasswordForm = { oldPassword: string; password: string; confirm: string };
 const EMPTY: PasswordForm = { oldPassword: '', password: '', confirm: '' };
 const PASSWORD_HINT = '至少6位，且同时包含字母和数字';
 
-/** 修改密码: this session stays signed in; the server signs out the others. */
-export function PasswordTab() {
+/** 修改密码: this session stays signed in; the server signs out the others. `onChanged` runs after the success message. */
+export function PasswordTab({ onChanged }: { onChanged?: () => void } = {}) {
   const update = useUpdatePassword();
   const { control, handleSubmit, getValues, reset } = useForm<PasswordForm>({ defaultValues: EMPTY });
 
@@ -24,6 +24,7 @@ export function PasswordTab() {
         onSuccess: () => {
           notify.success('密码修改成功');
           reset(EMPTY);
+          onChanged?.();
         },
       },
     ),

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,13 +12,17 @@ import { useSession } from '../../app/session/context';
 import { FormTextField } from '../../components/form/FormTextField';
 import { TextInput } from '../../components/TextInput';
 import { all, maxLength, optionalEmail, required } from '../../components/form/rules';
+import { BindMobileDialog } from './BindMobileDialog';
 
 type ProfileForm = { realName: string; mobile: string; email: string };
 
 /** 我的资料: who I am (read-only) and what I may change myself. */
 export function ProfileTab() {
-  const { user } = useSession();
+  const { user, site } = useSession();
   const update = useUpdateProfile();
+  // Where codes can be sent the phone opens the account: it is bound with a code, not typed in.
+  const bindByCode = Boolean(site?.smsReady);
+  const [binding, setBinding] = useState(false);
   const { control, handleSubmit, reset } = useForm<ProfileForm>({ defaultValues: { realName: '', mobile: '', email: '' } });
 
   useEffect(() => {
@@ -27,7 +31,7 @@ export function ProfileTab() {
 
   const submit = handleSubmit((v) =>
     update.mutate(
-      { realName: v.realName.trim(), mobile: v.mobile.trim(), email: v.email.trim() },
+      { realName: v.realName.trim(), ...(bindByCode ? {} : { mobile: v.mobile.trim() }), email: v.email.trim() },
       { onSuccess: () => notify.success('资料已保存') },
     ),
   );
@@ -53,7 +57,16 @@ export function ProfileTab() {
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="mobile" rules={{ validate: (v) => optionalMobileRule(v.trim()) }} label="手机号" inputMode="numeric" disabled={busy} />
+          {bindByCode ? (
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+              <TextInput label="手机号" value={user?.mobile || '未绑定'} disabled sx={{ flex: 1 }} />
+              <Button variant="outlined" onClick={() => setBinding(true)} sx={{ height: 54, whiteSpace: 'nowrap', flexShrink: 0 }}>
+                {user?.mobile ? '更换' : '绑定'}
+              </Button>
+            </Stack>
+          ) : (
+            <FormTextField control={control} name="mobile" rules={{ validate: (v) => optionalMobileRule(v.trim()) }} label="手机号" inputMode="numeric" disabled={busy} />
+          )}
         </Grid>
         <Grid size={12}>
           <FormTextField control={control} name="email" rules={{ validate: optionalEmail }} label="邮箱" type="email" disabled={busy} />
@@ -70,6 +83,7 @@ export function ProfileTab() {
       <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 3, px: 4 }}>
         保存
       </Button>
+      <BindMobileDialog open={binding} onClose={() => setBinding(false)} current={user?.mobile ?? ''} />
     </Box>
   );
 }

@@ -18,14 +18,15 @@ import { ProfileTab } from './ProfileTab';
 
 const MyCourseRecordsTab = lazy(() => import('../course/MyCourseRecordsTab').then((m) => ({ default: m.MyCourseRecordsTab })));
 const MyExamRecordsTab = lazy(() => import('../records/MyExamRecordsTab').then((m) => ({ default: m.MyExamRecordsTab })));
+const MyMasteryTab = lazy(() => import('../records/MyMasteryTab').then((m) => ({ default: m.MyMasteryTab })));
 
-const TAB_LABELS: Record<UserCenterTab, string> = { profile: '我的资料', password: '修改密码', msg: '我的消息', exam: '我的成绩', course: '学习记录' };
+const TAB_LABELS: Record<UserCenterTab, string> = { profile: '我的资料', password: '修改密码', msg: '我的消息', exam: '我的成绩', mastery: '知识点掌握', course: '学习记录' };
 
 function currentTab(raw: string | null): UserCenterTab {
   return USER_CENTER_TABS.find((t) => t === raw) ?? 'profile';
 }
 
-/** /web/uc: my profile, password, messages, exam results and course records, one tab each (?tab=profile|password|msg|exam|course). */
+/** /web/uc: my profile, password, messages, exam results, knowledge-point mastery and course records, one tab each (?tab=profile|password|msg|exam|mastery|course). */
 export function UserCenterPage() {
   const { user } = useSession();
   const [search, setSearch] = useSearchParams();
@@ -86,6 +87,11 @@ export function UserCenterPage() {
             {tab === 'exam' && (
               <Suspense fallback={<LoadingScreen />}>
                 <MyExamRecordsTab />
+              </Suspense>
+            )}
+            {tab === 'mastery' && (
+              <Suspense fallback={<LoadingScreen />}>
+                <MyMasteryTab />
               </Suspense>
             )}
             {tab === 'course' && (

@@ -105,6 +105,17 @@ export function examRelease(db: Db, examId: string): Promise<ExamRelease | undef
     .executeTakeFirst();
 }
 
+/** The release rules of the exams a learner has scored attempts of (the statistics read model). */
+export function attemptedExamReleases(db: Db, userId: string): Promise<ExamRelease[]> {
+  return db
+    .selectFrom('stats_attempt as a')
+    .innerJoin('exam as e', 'e.id', 'a.exam_id')
+    .select(['a.exam_id', 'e.title', 'e.result_show', 'e.review_after_end', 'e.end_time'])
+    .distinct()
+    .where('a.user_id', '=', userId)
+    .execute();
+}
+
 /** The settings of the learner's finished papers (state 2) that hold the question. */
 export function finishedPapersWith(db: Db, userId: string, quId: string): Promise<Array<{ settings: string }>> {
   return db
@@ -133,4 +144,9 @@ export function examRankingRule(db: Db, examId: string): Promise<ExamRankingRule
 export async function hasScoredRecord(db: Db, userId: string, examId: string): Promise<boolean> {
   const r = await db.selectFrom('exam_record').select('best_time').where('user_id', '=', userId).where('exam_id', '=', examId).executeTakeFirst();
   return r !== undefined && r.best_time !== null;
+}
+
+/** A user's department and state, for audience decisions (undefined: no such user). */
+export function userStanding(db: Db, userId: string): Promise<{ dept_id: string | null; state: number } | undefined> {
+  return db.selectFrom('sys_user').select(['dept_id', 'state']).where('id', '=', userId).executeTakeFirst();
 }

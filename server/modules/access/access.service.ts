@@ -1,12 +1,15 @@
-import { ExamOpenType, ResultShow, RoleType } from '../../../common/codes';
+import { CourseState } from '../../../common/api/course';
+import { Audience, ExamOpenType, ResultShow, RoleType, UserState } from '../../../common/codes';
 import { Perm } from '../../../common/permissions';
 import type { AuthUser } from '../../caller';
 import type { ServiceContext } from '../../context';
 import { perAppCache } from '../../lib/cache';
 import { fail, forbidden, notFound } from '../../lib/errors';
-import { ancestorDeptIds } from '../depart/depart.service';
+import type { StatsMasteryBody } from '../../../common/api/stats';
+import { ancestorDeptIds, descendantDeptIds } from '../depart/depart.service';
 import { deptIdOf } from '../user/user.service';
 import * as repo from './access.repository';
+import { userHoldsAdminTag } from './grants.repository';
 
 /**
  * Who may see an answer: the one rule every call that can show a right option, an answer, an
@@ -27,6 +30,53 @@ export async function examReaches(ctx: ServiceContext, exam: { id: string; openT
   const deptIds = exam.openType === ExamOpenType.DEPARTS ? await ancestorDeptIds(ctx, (await deptIdOf(ctx, userId)) || null) : [];
   const lists = await repo.examAudienceLists(ctx.db, exam.id, userId, deptIds);
   return exam.openType === ExamOpenType.DEPARTS ? lists.byDept : lists.byUser;
+}
+
+// ---------- course audiences ----------
+
+/** Who a course is for, as its definition keeps it. */
+export interface CourseAudience {
+  state: number;
+  audience: number;
+  deptIds: ReadonlySet<string>;
+  userIds: ReadonlySet<string>;
+}
+
+/** Whether a published course's audience holds a user of this department (pure: the caller knows the department). */
+export function courseHolds(course: CourseAudience, userId: string, deptId: string | null): boolean {
+  if (course.state !== CourseState.PUBLISHED) return false;
+  switch (course.audience) {
+    case Audience.EVERYONE:
+      return true;
+    case Audience.DEPARTS:
+      return !!deptId && course.deptIds.has(deptId);
+    case Audience.PEOPLE:
+      return course.userIds.has(userId);
+    default:
+      return false;
+  }
+}
+
+/** Whether the user exists (in any state): the administrator's views of one learner's courses. */
+export async function userExists(ctx: ServiceContext, userId: string): Promise<boolean> {
+  return (await repo.userStanding(ctx.db, userId)) !== undefined;
+}
+
+/** Whether a course reaches the user now: an enabled account its audience holds. */
+export async function courseReaches(ctx: ServiceContext, course: CourseAudience, userId: string): Promise<boolean> {
+  const user = await repo.userStanding(ctx.db, userId);
+  return !!user && user.state === UserState.NORMAL && courseHolds(course, userId, user.dept_id);
+}
+
+/**
+ * Whether the user may open a course's files: 'unavailable' for an account gone or disabled,
+ * 'outside' for one the audience does not hold and who does not administer courses (previews).
+ */
+export async function mayOpenCourseFiles(ctx: ServiceContext, course: CourseAudience, userId: string, adminTag: string): Promise<'ok' | 'unavailable' | 'outside'> {
+  const user = await repo.userStanding(ctx.db, userId);
+  if (!user || user.state !== UserState.NORMAL) return 'unavailable';
+  if (courseHolds(course, userId, user.dept_id)) return 'ok';
+  return (await userHoldsAdminTag(ctx.db, userId, adminTag, RoleType.ADMIN)) ? 'ok' : 'outside';
 }
 
 // ---------- the caller's open paper ----------
@@ -182,6 +232,19 @@ export async function learnerRankingRule(ctx: ServiceContext, userId: string, ex
   return { showNames: e.rank_names === 1 };
 }
 
+/**
+ * Whether a learner may see how an exam's scores are spread and where theirs stands: where the
+ * exam shows scores (resultShow 2 or 3), never while they sit it, once a score of theirs is out.
+ */
+export async function assertMaySeeDistribution(ctx: ServiceContext, userId: string, examId: string): Promise<void> {
+  const e = await repo.examRankingRule(ctx.db, examId);
+  if (!e) throw notFound('考试不存在');
+  if (e.result_show < ResultShow.SCORE) throw fail('该考试不公布成绩');
+  const open = await repo.openPaperOf(ctx.db, userId);
+  if (open?.exam_id === examId) throw fail('您正在参加该考试，交卷后才能查看成绩分布');
+  if (!(await repo.hasScoredRecord(ctx.db, userId, examId))) throw fail('您在该考试中还没有公布的成绩，暂不能查看成绩分布');
+}
+
 // ---------- a question's review (/api/user/qu/detail) ----------
 
 /**
@@ -200,3 +263,37 @@ export async function mayReviewQuestion(ctx: ServiceContext, userId: string, q: 
 
 /** Refuses a question's review the learner has not earned; the same refusal whether it exists or not. */
 export const refuseReview = () => forbidden('您还不能查看这道题的答案和解析');
+
+// ---------- statistics ----------
+
+/** Whose attempts a mastery view may read: filters for the read model (absent: any). */
+export interface MasteryScope {
+  userId?: string;
+  deptIds?: string[];
+  examIds?: string[];
+}
+
+/**
+ * The scope of a mastery view (/api/exam/stats/mastery). An administrator who may read papers:
+ * any exam, department (with its sub-departments) or learner, at least one named. Anyone else:
+ * their own attempts only, and only of exams whose review is released to them now (mastery per
+ * knowledge point tells which questions were missed), never of an exam they are sitting.
+ */
+export async function masteryScope(ctx: ServiceContext, who: AuthUser, body: StatsMasteryBody): Promise<MasteryScope> {
+  if (who.roleType === RoleType.ADMIN && who.permissions.includes(Perm.paperList)) {
+    if (!body.examId && !body.departId && !body.userId) throw fail('请选择考试、部门或学员');
+    return {
+      ...(body.userId ? { userId: body.userId } : {}),
+      ...(body.departId ? { deptIds: await descendantDeptIds(ctx, body.departId) } : {}),
+      ...(body.examId ? { examIds: [body.examId] } : {}),
+    };
+  }
+  if ((body.userId && body.userId !== who.id) || body.departId) throw forbidden('只能查看自己的知识点掌握情况');
+  const now = ctx.clock.now();
+  const sitting = (await repo.openPaperOf(ctx.db, who.id))?.exam_id;
+  const released = (await repo.attemptedExamReleases(ctx.db, who.id))
+    .filter((e) => e.exam_id !== sitting && heldBecause(e, now) === null)
+    .map((e) => e.exam_id);
+  if (body.examId && !released.includes(body.examId)) throw fail('该考试尚未公布答案，暂不能查看知识点掌握情况');
+  return { userId: who.id, examIds: body.examId ? [body.examId] : released };
+}

@@ -14,8 +14,17 @@ import * as repo from './grants.repository';
 
 export { mayCall };
 
-/** Throws unless the caller may use an endpoint with this access rule (mayCall), with the reason. */
-export function assertMayCall(user: AuthUser | null, access: Access): void {
+export const PASSWORD_CHANGE_MESSAGE = '为了账号安全，请先修改密码';
+
+/**
+ * Throws unless the caller may use an endpoint with this access rule (mayCall), with the reason.
+ * A session marked at sign-in as having to change its password first may call only what needs no
+ * session (public calls, sign-out among them) and the calls open during the change.
+ */
+export function assertMayCall(user: AuthUser | null, access: Access, duringPassChange = false): void {
+  if (user?.passChangeRequired && access !== 'public' && !duringPassChange) {
+    throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, PASSWORD_CHANGE_MESSAGE);
+  }
   if (mayCall(user, access)) return;
   if (!user) throw sessionInvalid();
   if (user.roleType !== RoleType.ADMIN) throw forbidden('您无权访问管理功能');

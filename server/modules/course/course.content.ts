@@ -2,17 +2,16 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COURSE_FILE_CONTENT_PATH, ConvertState, CourseFileKind } from '../../../common/api/course';
-import { RoleType, UserState } from '../../../common/codes';
 import { ErrorCode } from '../../../common/errorCodes';
 import { Perm } from '../../../common/permissions';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { mayOpenCourseFiles } from '../access/access.service';
 import { sessionRef, sessionStanding } from '../identity/session.service';
 import contentDisposition from 'content-disposition';
 import type { CourseFileDef } from './course.cache';
-import { courseDef, courseOfFile, inAudience } from './course.def';
+import { courseDef, courseOfFile } from './course.def';
 import { storedPath } from './course.storage';
-import * as access from './access.repository';
 import * as secrets from './secret.repository';
 
 /**
@@ -110,11 +109,9 @@ export async function authorizeContent(ctx: ServiceContext, fileId: string, q: C
   const def = courseId ? await courseDef(ctx, courseId) : null;
   const file = def?.files.get(fileId);
   if (!def || !file) throw missing();
-  const user = await access.findUserForAccess(ctx.db, q.u);
-  if (!user || user.state !== UserState.NORMAL) throw refused('账号不可用，无法查看课件');
-  if (!inAudience(def, q.u, user.dept_id) && !(await access.userHasPermission(ctx.db, q.u, Perm.courseList, RoleType.ADMIN))) {
-    throw refused('您不在本课程的学习范围内，无法查看课件');
-  }
+  const may = await mayOpenCourseFiles(ctx, def, q.u, Perm.courseList);
+  if (may === 'unavailable') throw refused('账号不可用，无法查看课件');
+  if (may === 'outside') throw refused('您不在本课程的学习范围内，无法查看课件');
   const form = servedForm(file);
   const abs = form && storedPath(ctx.config.dataDir, form.key);
   if (!form || !abs) throw missing();

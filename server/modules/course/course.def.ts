@@ -1,5 +1,4 @@
 import { Audience } from '../../../common/codes';
-import { CourseState } from '../../../common/api/course';
 import type { ServiceContext } from '../../context';
 import type { CourseChapterRow, CourseFileRow } from '../../db/schema';
 import { descendantDeptIds } from '../depart/depart.service';
@@ -88,17 +87,3 @@ export function invalidateCourses(ctx: ServiceContext, courseIds: Iterable<strin
   for (const id of courseIds) ctx.caches.course.defs.delete(id);
 }
 
-/** Whether a learner (with their department) may study the course: published, and in its audience. */
-export function inAudience(def: CourseDef, userId: string, deptId: string | null): boolean {
-  if (def.state !== CourseState.PUBLISHED) return false;
-  switch (def.audience) {
-    case Audience.EVERYONE:
-      return true;
-    case Audience.DEPARTS:
-      return !!deptId && def.deptIds.has(deptId);
-    case Audience.PEOPLE:
-      return def.userIds.has(userId);
-    default:
-      return false;
-  }
-}

@@ -3,9 +3,9 @@ import { CourseFileKind, ConvertState, LearnState, type BeatBody, type BeatResul
 import type { ServiceContext } from '../../context';
 import { fail, forbidden, notFound } from '../../lib/errors';
 import type { CourseDef, CourseFileDef } from './course.cache';
-import { courseDef, inAudience } from './course.def';
+import { courseDef } from './course.def';
 import { isUnlocked } from './course.progress';
-import * as access from './access.repository';
+import { courseHolds, courseReaches } from '../access/access.service';
 import * as repo from './learn.repository';
 
 /**
@@ -84,7 +84,7 @@ const notInAudience = () => forbidden('您不在本课程的学习范围内');
 export async function beat(ctx: ServiceContext, userId: string, body: BeatBody, retried = false): Promise<BeatOutcome> {
   const { def, file } = (await loadOpenCourse(ctx, body.courseId, body.fileId)) as { def: CourseDef; file: CourseFileDef };
   const row = await repo.beatLookup(ctx.db, userId, def.id, file.id);
-  if (!row || !inAudience(def, userId, row.dept_id)) throw notInAudience();
+  if (!row || !courseHolds(def, userId, row.dept_id)) throw notInAudience();
 
   const now = ctx.clock.now();
   const active = body.playing && body.visible;
@@ -245,8 +245,7 @@ function resultOf(
 /** "Yes, I'm here": clears a pending check on the learner's chain; crediting restarts with the next playing beat. */
 export async function confirm(ctx: ServiceContext, userId: string, courseId: string): Promise<ConfirmResult> {
   const { def } = await loadOpenCourse(ctx, courseId);
-  const user = await access.findUserForAccess(ctx.db, userId);
-  if (!user || !inAudience(def, userId, user.dept_id)) throw notInAudience();
+  if (!(await courseReaches(ctx, def, userId))) throw notInAudience();
   const chain = await repo.findChain(ctx.db, userId);
   if (!chain || chain.check_pending !== 1) return { check: false };
   if (chain.course_id !== def.id) throw fail('当前学习的不是这门课程，请回到正在学习的课程页面确认');

@@ -21,7 +21,7 @@ import { isBlankRichText, sanitizeRichText } from '../../lib/sanitize';
 import { copyDemoCourseFiles, DEMO_COURSE_KEY_PREFIX } from '../../seed/demoCourse';
 import { planMove } from '../../lib/siblingOrder';
 import { updateSorts } from '../../lib/catalog';
-import { signedFileUrl, urlExpiry, urlKey, type UrlViewer } from './course.content';
+import { signedFileUrl, urlExpiry, urlKey, urlRenewAfter, type UrlViewer } from './course.content';
 import { invalidateCourses, orderCourseware } from './course.def';
 import {
   UNSUPPORTED_TYPE,
@@ -90,10 +90,11 @@ export function fileRowToRecord(row: CourseFileRow, url: string): CourseFileReco
 }
 
 /** Signs preview URLs of files for one viewer (an administrator here). */
-async function urlSigner(ctx: ServiceContext, viewer: UrlViewer): Promise<(row: CourseFileRow) => string> {
+async function urlSigner(ctx: ServiceContext, viewer: UrlViewer): Promise<{ sign: (row: CourseFileRow) => string; renewAfter: number }> {
   const key = await urlKey(ctx);
-  const expiry = urlExpiry(ctx.clock.now());
-  return (row) => (row.kind === CourseFileKind.LESSON ? '' : signedFileUrl(key, row.id, viewer, expiry));
+  const now = ctx.clock.now();
+  const expiry = urlExpiry(now);
+  return { sign: (row) => (row.kind === CourseFileKind.LESSON ? '' : signedFileUrl(key, row.id, viewer, expiry)), renewAfter: urlRenewAfter(now, expiry) };
 }
 
 async function assertCourse(ctx: ServiceContext, courseId: string): Promise<void> {
@@ -128,13 +129,14 @@ async function refreshCompletion(ctx: ServiceContext, courseId: string, changed:
 export async function courseOutline(ctx: ServiceContext, viewer: UrlViewer, courseId: string): Promise<CourseOutline> {
   await assertCourse(ctx, courseId);
   const [chapters, files] = await Promise.all([repo.listChapters(ctx.db, courseId), repo.listFiles(ctx.db, courseId)]);
-  const sign = await urlSigner(ctx, viewer);
+  const { sign, renewAfter } = await urlSigner(ctx, viewer);
   const ordered = orderCourseware(chapters, files);
   const toRecord = (f: CourseFileRow) => fileRowToRecord(f, sign(f));
   return {
     courseId,
     files: ordered.loose.map(toRecord),
     chapters: ordered.chapters.map((c) => ({ ...chapterRowToRecord(c), files: ordered.byChapter.get(c.id)!.map(toRecord) })),
+    urlRenewAfter: renewAfter,
   };
 }
 
@@ -276,7 +278,7 @@ export async function uploadCourseFile(ctx: ServiceContext, uploader: UrlViewer,
       return values;
     });
     invalidateCourses(ctx, [fields.courseId]);
-    return fileRowToRecord(row, (await urlSigner(ctx, uploader))(row));
+    return fileRowToRecord(row, (await urlSigner(ctx, uploader)).sign(row));
   } catch (e) {
     await fs.promises.rm(partPath, { force: true });
     if (stored) await removeStored(ctx.config.dataDir, [stored]);
@@ -342,7 +344,7 @@ export async function saveCourseFile(ctx: ServiceContext, editor: UrlViewer, bod
   });
   invalidateCourses(ctx, [body.courseId]);
   const row = (await repo.findFile(ctx.db, id))!;
-  return fileRowToRecord(row, (await urlSigner(ctx, editor))(row));
+  return fileRowToRecord(row, (await urlSigner(ctx, editor)).sign(row));
 }
 
 export async function sortCourseFile(ctx: ServiceContext, viewer: UrlViewer, { id, sort }: SortBody): Promise<CourseFileRecord> {
@@ -359,7 +361,7 @@ export async function sortCourseFile(ctx: ServiceContext, viewer: UrlViewer, { i
   });
   invalidateCourses(ctx, [file.course_id]);
   const row = (await repo.findFile(ctx.db, id))!;
-  return fileRowToRecord(row, (await urlSigner(ctx, viewer))(row));
+  return fileRowToRecord(row, (await urlSigner(ctx, viewer)).sign(row));
 }
 
 /** Deletes files with their learning records, then their bytes; learners' finishes follow the remaining files. */

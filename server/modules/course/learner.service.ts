@@ -3,6 +3,7 @@ import { ConvertState, CourseFileKind, CourseTab, LearnState } from '../../../co
 import type { Page } from '../../../common/errorCodes';
 import type { ServiceContext } from '../../context';
 import { fail, notFound } from '../../lib/errors';
+import { userExists } from '../access/access.service';
 import { ancestorDeptIds } from '../depart/depart.service';
 import { deptIdOf } from '../user/user.service';
 import type { CourseFileDef } from './course.cache';
@@ -11,7 +12,6 @@ import { courseDef } from './course.def';
 import { courseFigures, fileStates, isOverdue, standingState, type FileFigures } from './course.progress';
 import { catalogWithDescendants } from './catalog.service';
 import { viewerOf } from './courseware.service';
-import * as access from './access.repository';
 import * as courses from './course.repository';
 import * as learn from './learn.repository';
 import * as ware from './courseware.repository';
@@ -91,7 +91,7 @@ export async function pagingMyRecords(ctx: ServiceContext, userId: string, body:
 export async function pagingUserCourses(ctx: ServiceContext, body: BodyOf<typeof courseRecordApi.userPaging>): Promise<Page<MyCourseRecord>> {
   const userId = body.params?.userId;
   if (!userId) throw fail('请选择学员');
-  if (!(await access.findUserForAccess(ctx.db, userId))) throw notFound('用户不存在或已被删除');
+  if (!(await userExists(ctx, userId))) throw notFound('用户不存在或已被删除');
   const filter: courses.VisibleFilter = { title: body.params?.title?.trim() || undefined };
   const page = await courses.pageVisibleCourses(ctx.db, userId, await learnerDeptIds(ctx, userId), filter, body);
   return { ...page, records: await toMyRecords(ctx, userId, page.records) };

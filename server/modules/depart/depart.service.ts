@@ -42,6 +42,62 @@ export async function departName(ctx: ServiceContext, deptId: string | null): Pr
   return (await repo.findDepart(ctx.db, deptId))?.dept_name ?? '';
 }
 
+/** How a department path is written in spreadsheets: names from the top down, e.g. 总部/研发部/前端组. */
+export const DEPT_PATH_SEPARATOR = '/';
+
+/** A path as typed, as its names: split on / (or ／ and \\), each trimmed, empty ones dropped. */
+export const splitDeptPath = (path: string): string[] =>
+  path
+    .split(/[/／\\]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Every department's path (总部/研发部/前端组), by id, from one read of the tree. */
+export async function departPaths(ctx: ServiceContext): Promise<Map<string, string>> {
+  const rows = await repo.listDeparts(ctx.db);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const paths = new Map<string, string>();
+  const pathOf = (id: string, depth = 0): string => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const row = byId.get(id);
+    if (!row) return '';
+    // A cycle cannot be saved (saveDepart refuses it); the depth cap only keeps a broken table from hanging us.
+    const parent = row.parent_id && depth < 64 ? pathOf(row.parent_id, depth + 1) : '';
+    const path = parent ? `${parent}${DEPT_PATH_SEPARATOR}${row.dept_name}` : row.dept_name;
+    paths.set(id, path);
+    return path;
+  };
+  for (const id of byId.keys()) pathOf(id);
+  return paths;
+}
+
+/**
+ * Creates the departments of these paths that do not exist yet (parents first, each placed after
+ * its siblings), in the caller's transaction; answers the id of every path.
+ */
+export async function ensureDepartPaths(ctx: ServiceContext, paths: readonly string[]): Promise<Map<string, string>> {
+  const idOf = new Map<string, string>();
+  for (const [id, path] of await departPaths(ctx)) if (!idOf.has(path)) idOf.set(path, id);
+  const now = ctx.clock.now();
+  for (const path of paths) {
+    const names = splitDeptPath(path);
+    let parentId: string | null = null;
+    let prefix = '';
+    for (const name of names) {
+      prefix = prefix ? `${prefix}${DEPT_PATH_SEPARATOR}${name}` : name;
+      let id = idOf.get(prefix);
+      if (!id) {
+        id = newId();
+        await repo.insertDepart(ctx.db, { id, parent_id: parentId, dept_name: name, dept_code: '', sort: await repo.nextSort(ctx.db, parentId), create_time: now });
+        idOf.set(prefix, id);
+      }
+      parentId = id;
+    }
+  }
+  return idOf;
+}
+
 // ---------- administrators ----------
 
 /** Display order of siblings: sort, then name, then id. */

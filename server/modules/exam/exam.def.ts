@@ -37,6 +37,8 @@ export interface ExamDef extends ExamSettings {
   rankingVisible: boolean;
   /** The ranking learners see names people. */
   rankingShowNames: boolean;
+  /** The excellence line of its statistics, in points; null: 90 % of the total. */
+  excellentScore: number | null;
   thanks: string;
   groups: ExamGroup[];
   totalScore: number;
@@ -68,6 +70,7 @@ export function examDefOf(row: ExamRow): ExamDef {
     practiceDuringExam: row.practice_during === 1,
     rankingVisible: row.rank_open === 1,
     rankingShowNames: row.rank_names === 1,
+    excellentScore: row.excellent_score,
     thanks: row.thanks,
     ...settings,
     groups: JSON.parse(row.groups) as ExamGroup[],

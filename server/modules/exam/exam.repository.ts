@@ -12,7 +12,7 @@ import { contains, paginate, type PageArgs } from '../../lib/paging';
 
 const COLUMNS = [
   'id', 'title', 'content', 'open_type', 'password', 'start_time', 'end_time', 'total_time', 'qualify_score', 'chance', 'hand_min', 'late_max',
-  'result_show', 'review_after_end', 'practice_during', 'rank_open', 'rank_names', 'thanks', 'settings', 'groups', 'total_score', 'qu_count', 'state', 'publish_time', 'create_by', 'create_time', 'update_time',
+  'result_show', 'review_after_end', 'practice_during', 'rank_open', 'rank_names', 'excellent_score', 'thanks', 'settings', 'groups', 'total_score', 'qu_count', 'state', 'publish_time', 'create_by', 'create_time', 'update_time',
 ] as const;
 
 export interface ExamFilter {

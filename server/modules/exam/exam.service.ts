@@ -157,6 +157,7 @@ async function toRecords(ctx: ServiceContext, defs: ExamDef[]): Promise<ExamReco
     practiceDuringExam: d.practiceDuringExam,
     rankingVisible: d.rankingVisible,
     rankingShowNames: d.rankingShowNames,
+    excellentScore: d.excellentScore,
     thanks: d.thanks,
     displayMode: d.displayMode,
     shuffleQuestions: d.shuffleQuestions,
@@ -276,6 +277,7 @@ export async function saveExam(ctx: ServiceContext, authorId: string, body: Exam
   const check = await checkGroups(ctx, body.groups);
   if (check.errors.length) throw fail(check.errors.join('；'));
   if (body.qualifyScore > check.totalScore) throw fail(`及格分不能高于试卷总分（${check.totalScore}分）`);
+  if (body.excellentScore != null && body.excellentScore > check.totalScore) throw fail(`优秀线不能高于试卷总分（${check.totalScore}分）`);
   const content = sanitizeRichText(body.content);
   const groups: ExamGroup[] = body.groups.map((g) => ({
     title: g.title.trim() || QuType.label(g.quType),
@@ -309,6 +311,7 @@ export async function saveExam(ctx: ServiceContext, authorId: string, body: Exam
         // Kept as they were when a client that does not know them saves the exam.
         rank_open: body.rankingVisible === undefined ? (current?.rank_open ?? 0) : body.rankingVisible ? 1 : 0,
         rank_names: body.rankingShowNames === undefined ? (current?.rank_names ?? 1) : body.rankingShowNames ? 1 : 0,
+        excellent_score: body.excellentScore === undefined ? (current?.excellent_score ?? null) : body.excellentScore,
         thanks: body.thanks.trim(),
         settings: JSON.stringify(settingsOf(body)),
         groups: JSON.stringify(groups),

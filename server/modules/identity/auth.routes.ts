@@ -3,16 +3,29 @@ import { authApi } from '../../../common/api';
 import { route, withMsg } from '../../lib/route';
 import { caller, type App } from '../../types';
 import { updatePassword, updateProfile } from '../user/user.service';
-import { currentUser, login, register, type RequestMeta } from './auth.service';
+import { currentUser, login, register } from './auth.service';
+import { createCaptcha } from './code.service';
+import { bindMyMobile, resetForgotten, sendMailCode, sendSmsCode } from './recovery.service';
 import { revokeSession } from './session.service';
+import { signIn, type RequestMeta } from './signIn';
+import { smsProvider } from './sms.provider';
 import { oidcEndSessionUrl } from './sso/oidc';
 
 const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
-/** Signing in and out, registration, and the signed-in user's own account. */
+/** Signing in and out, registration, codes and recovery, and the signed-in user's own account. */
 export default async function authRoutes(app: App) {
   const { ctx } = app;
   route(app, authApi.login, (req) => login(ctx, req.body, meta(req)));
+  route(app, authApi.mobileLogin, (req) => signIn(ctx, smsProvider, req.body, meta(req)));
+  route(app, authApi.captcha, (req) => createCaptcha(ctx, meta(req)));
+  route(app, authApi.smsSend, (req) => sendSmsCode(ctx, req.body, req.user, meta(req)));
+  route(app, authApi.mailSend, (req) => sendMailCode(ctx, req.body, meta(req)));
+  route(app, authApi.forgotReset, async (req) => {
+    await resetForgotten(ctx, req.body);
+    return null;
+  });
+  route(app, authApi.bindMobile, (req) => bindMyMobile(ctx, caller(req), req.body));
   route(app, authApi.reg, async (req) => {
     const result = await register(ctx, req.body, meta(req));
     return withMsg(result, result.pending ? '注册成功，请等待管理员审核' : '注册成功');

@@ -15,11 +15,12 @@ export interface SessionAccessRow {
   role_code: string | null;
   role_name: string | null;
   role_type: number | null;
+  pass_change_required: number;
 }
 
 export async function insertSession(
   db: Db,
-  row: { token_hash: string; user_id: string; now: number; expire_time: number; ip: string; user_agent: string },
+  row: { token_hash: string; user_id: string; now: number; expire_time: number; ip: string; user_agent: string; pass_change_required: boolean },
 ): Promise<void> {
   await db
     .insertInto('sys_session')
@@ -31,6 +32,7 @@ export async function insertSession(
       expire_time: row.expire_time,
       ip: row.ip,
       user_agent: row.user_agent,
+      pass_change_required: row.pass_change_required ? 1 : 0,
     })
     .execute();
 }
@@ -41,7 +43,7 @@ const sessionAccessFrom = (db: Db) =>
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
     .leftJoin('sys_user_role as ur', 'ur.user_id', 'u.id')
     .leftJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select(['s.user_id', 'u.user_name', 'u.state', 's.last_seen_time', 's.expire_time', 'r.id as role_id', 'r.role_code', 'r.role_name', 'r.role_type']);
+    .select(['s.user_id', 'u.user_name', 'u.state', 's.last_seen_time', 's.expire_time', 'r.id as role_id', 'r.role_code', 'r.role_name', 'r.role_type', 's.pass_change_required']);
 
 const sessionAccess = prepared((db, v: Slots<{ tokenHash: string }>) => sessionAccessFrom(db).where('s.token_hash', '=', v.tokenHash));
 
@@ -120,6 +122,11 @@ export async function deleteUserSessions(db: Db, userIds: string[], keepTokenHas
   let q = db.deleteFrom('sys_session').where('user_id', 'in', userIds);
   if (keepTokenHash) q = q.where('token_hash', '!=', keepTokenHash);
   await q.execute();
+}
+
+/** Lifts the password-change mark from a user and every session of theirs (their password has just changed). */
+export async function clearPassChange(db: Db, userId: string): Promise<void> {
+  await db.updateTable('sys_session').set({ pass_change_required: 0 }).where('user_id', '=', userId).where('pass_change_required', '=', 1).execute();
 }
 
 export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {

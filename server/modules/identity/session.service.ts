@@ -14,7 +14,8 @@ const TOUCH_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
-export async function createSession(ctx: ServiceContext, userId: string, meta: { ip: string; userAgent: string }): Promise<string> {
+/** A new session; `passChangeRequired` marks it as able only to change its password or sign out. */
+export async function createSession(ctx: ServiceContext, userId: string, meta: { ip: string; userAgent: string }, passChangeRequired = false): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   await repo.insertSession(ctx.db, {
@@ -24,6 +25,7 @@ export async function createSession(ctx: ServiceContext, userId: string, meta: {
     expire_time: now + ctx.config.sessionTtl * 1000,
     ip: meta.ip.slice(0, 64),
     user_agent: meta.userAgent.slice(0, 255),
+    pass_change_required: passChangeRequired,
   });
   return token;
 }
@@ -78,6 +80,7 @@ function identityOf(rows: readonly repo.SessionAccessRow[], token: string): Iden
       roleCodes: roles.map((r) => r.role_code!),
       roleNames: roles.map((r) => r.role_name!),
       rolesKey: [...roleIds].sort().join(','),
+      passChangeRequired: rows[0].pass_change_required === 1,
     };
     identities.set(rows, identity);
   }
@@ -94,6 +97,7 @@ const callerOf = (i: Identity, permissions: string[]): AuthUser => ({
   roleNames: i.roleNames,
   permissions,
   tokenHash: i.tokenHash,
+  passChangeRequired: i.passChangeRequired,
 });
 
 /**
@@ -190,6 +194,11 @@ export async function sessionStanding(ctx: ServiceContext, userId: string, ref: 
   const row = rows[0];
   if (!row || row.expire_time <= now) return 'gone';
   return row.state === UserState.NORMAL ? 'ok' : 'disabled';
+}
+
+/** The user's password has changed: the user and every session of theirs may go on as usual (within the caller's transaction). */
+export async function liftPassChange(ctx: ServiceContext, userId: string): Promise<void> {
+  await repo.clearPassChange(ctx.db, userId);
 }
 
 export async function revokeSession(ctx: ServiceContext, tokenHash: string): Promise<void> {

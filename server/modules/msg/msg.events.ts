@@ -1,5 +1,6 @@
 import { MsgTarget } from '../../../common/codes';
 import type { DomainBus } from '../../context';
+import { getSiteConfig } from '../config/config.service';
 import { sendMsg } from './msg.service';
 
 /** Messages the platform sends on its own when something happens. */
@@ -12,5 +13,30 @@ export function subscribeMsg(bus: DomainBus): void {
       targetType: MsgTarget.USERS,
       userIds: [e.userId],
     });
+  });
+
+  // A registration's review: an approved user finds a message on signing in; where SMTP is
+  // configured, approved and rejected users with an address are e-mailed too.
+  bus.on('user.reviewed', 'afterCommit', 'msg.reviewDone', async (ctx, e) => {
+    const site = await getSiteConfig(ctx);
+    if (e.approved) {
+      await sendMsg(ctx, e.reviewerId, {
+        title: '注册审核通过',
+        content: `欢迎加入${site.siteName}！您的注册申请已审核通过，现在可以开始学习与考试。`,
+        targetType: MsgTarget.USERS,
+        userIds: e.users.map((u) => u.id),
+      });
+    }
+    const mailer = ctx.mailer;
+    if (!mailer) return;
+    for (const u of e.users.filter((x) => x.email)) {
+      await mailer.send({
+        to: u.email,
+        subject: `【${site.siteName}】注册审核${e.approved ? '已通过' : '未通过'}`,
+        text: e.approved
+          ? `${u.realName}，您好：\n您在${site.siteName}的注册申请已审核通过，现在可以登录了。`
+          : `${u.realName}，您好：\n很抱歉，您在${site.siteName}的注册申请未通过审核。如有疑问，请联系管理员。`,
+      });
+    }
   });
 }

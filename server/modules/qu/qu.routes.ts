@@ -2,18 +2,25 @@ import contentDisposition from 'content-disposition';
 import { Value } from '@sinclair/typebox/value';
 import { repoApi, repoCatalogApi } from '../../../common/api/repo';
 import { IMPORT_MAX_BYTES, ImportFormat, ImportTextBody, quApi, userQuApi } from '../../../common/api/qu';
+import type { FastifyReply } from 'fastify';
+import { ok } from '../../lib/envelope';
 import { fail } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { caller, type App } from '../../types';
 import { detectFormat } from './import';
 import * as questions from './qu.service';
-import { commitImport, exportQuestions, importTemplate, previewImport, XLSX_MIME } from './qu.transfer';
+import { closeHeavyWorkers } from '../../workers/pool';
+import { commitImport, exportQuestions, importTemplate, prewarmImports, previewImport, XLSX_MIME } from './qu.transfer';
 import * as repos from './repo.service';
 
 const REPO_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 export default async function quRoutes(app: App) {
   const { ctx } = app;
+  // A listening server boots its import worker at once, so the first import does not wait for it;
+  // an app that never listens (the API tests) starts one at its first import. Idle workers end with the app.
+  app.addHook('onListen', async () => prewarmImports());
+  app.addHook('onClose', async () => closeHeavyWorkers());
 
   // ---------- bank categories ----------
   route(app, repoCatalogApi.tree, () => repos.catalogTree(ctx));
@@ -49,12 +56,18 @@ export default async function quRoutes(app: App) {
   route(app, quApi.tags, (req) => questions.tagsOfRepo(ctx, req.body.repoId));
 
   // ---------- import and export ----------
-  route(app, quApi.importParse, async (req) => {
+  // The preview comes back as JSON written off the event loop (see previewImport): sent as it is,
+  // in the envelope every call answers.
+  const sendPreview = async (reply: FastifyReply, json: Promise<string>) => {
+    const { code, msg } = ok(null, quApi.importParse.okMsg);
+    return reply.header('content-type', 'application/json; charset=utf-8').send(`{"code":${code},"msg":${JSON.stringify(msg)},"data":${await json}}`);
+  };
+  route(app, quApi.importParse, async (req, reply) => {
     const who = caller(req);
     if (!req.isMultipart()) {
       const body: unknown = req.body;
       if (!Value.Check(ImportTextBody, body)) throw fail('请粘贴要导入的试题文本');
-      return previewImport(ctx, who, body);
+      return sendPreview(reply, previewImport(ctx, who, body));
     }
     const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
     if (!part) throw fail('请选择要导入的文件');
@@ -74,7 +87,7 @@ export default async function quRoutes(app: App) {
     }
     const buffer = await part.toBuffer();
     if (part.file.truncated) throw fail(`文件太大，最大 ${IMPORT_MAX_BYTES / 1024 / 1024}MB`);
-    return previewImport(ctx, who, { format, buffer, fileName: part.filename, repoId, detect: format !== chosen });
+    return sendPreview(reply, previewImport(ctx, who, { format, buffer, fileName: part.filename, repoId, detect: format !== chosen }));
   });
   route(app, quApi.importCommit, (req) => commitImport(ctx, caller(req).id, req.body));
   route(app, quApi.importTemplate, async (_req, reply) =>

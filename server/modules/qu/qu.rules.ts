@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import {
   QU_LIMITS,
   type FillOptions,
@@ -90,6 +90,11 @@ export function normalizeStem(html: string): string {
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[\s\p{P}]+/gu, '');
+}
+
+/** The key duplicates are found by (stored as qu.stem_key): a hash of the normalized stem. */
+export function stemKey(content: string): string {
+  return createHash('sha1').update(normalizeStem(content)).digest('hex');
 }
 
 // ---------- normalize ----------

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { BodyOf } from '../../../common/api';
 import { QU_LIMITS, type QuBody, type QuDetail, type QuListItem, type QuReview, type QuSaveBody, type QuTag, type quApi } from '../../../common/api/qu';
 import { QuLevel, QuType, type CodeOf } from '../../../common/codes';
@@ -9,7 +8,7 @@ import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mayReviewQuestion, refuseReview } from '../access/access.service';
 import * as repo from './qu.repository';
-import { normalizeQuestion, normalizeStem, validateQuestion } from './qu.rules';
+import { normalizeQuestion, stemKey, validateQuestion } from './qu.rules';
 import { assertRepoExists, bankCounts, repoTitles, touchRepos } from './repo.service';
 
 /**
@@ -21,9 +20,7 @@ import { assertRepoExists, bankCounts, repoTitles, touchRepos } from './repo.ser
 /** The type-dependent parts kept as JSON in qu.body. */
 type StoredBody = Pick<QuBody, 'answerList' | 'refAnswer' | 'blanks' | 'fillOptions' | 'leftList' | 'rightList' | 'subList'>;
 
-export function stemKey(content: string): string {
-  return createHash('sha1').update(normalizeStem(content)).digest('hex');
-}
+export { stemKey } from './qu.rules';
 
 export function rowToDetail(row: QuRow, tags: string[], repoTitle = ''): QuDetail {
   const body = JSON.parse(row.body) as StoredBody;
@@ -108,15 +105,51 @@ export function bankOrder(ctx: ServiceContext, repoId: string, filter: { quType?
  * Stores questions in a bank, at its end, in one transaction (import commit, demo content, copy).
  * Each is normalized here; callers validate first. Answers how many were stored.
  */
-export async function insertQuestions(ctx: ServiceContext, repoId: string, bodies: readonly QuBody[], userId: string): Promise<number> {
+/** The longest a long import works without letting the event loop serve others (a live exam's saves, health probes). */
+export const IMPORT_SLICE_MS = 8;
+
+/**
+ * For a long loop on the event loop: call the answer once per step, and it gives the event loop a
+ * turn (setImmediate) whenever IMPORT_SLICE_MS have passed since the last one. Time, not a count:
+ * sanitizing one question costs from a few microseconds to milliseconds.
+ */
+export function breather(): () => Promise<void> | undefined {
+  // The first call yields at once: a long loop never runs in the same turn as the request's body
+  // parse before it (a 5,000-question commit's JSON alone holds the event loop for tens of ms).
+  let since = -Infinity;
+  return () => {
+    if (performance.now() - since < IMPORT_SLICE_MS) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
+
+/**
+ * Questions added to a bank, all or none. Normalizing and building the rows, the costly part, runs
+ * in batches between turns of the event loop, before the transaction; the transaction only writes.
+ * `normalized`: the caller has normalized them already (an import's commit), not done twice.
+ */
+export async function insertQuestions(ctx: ServiceContext, repoId: string, bodies: readonly QuBody[], userId: string, opts: { normalized?: boolean } = {}): Promise<number> {
   const now = ctx.clock.now();
-  const ready = bodies.map((b) => normalizeQuestion(b));
+  const writes: repo.QuWrite[] = [];
+  const breathe = breather();
+  for (let i = 0; i < bodies.length; i += 1) {
+    await breathe();
+    writes.push(toWrite(opts.normalized ? bodies[i] : normalizeQuestion(bodies[i]), { id: newId(), repoId, sort: 0, userId, now }));
+  }
   await inTransaction(ctx, async (tx) => {
     const first = await repo.nextSort(tx.db, repoId);
-    await repo.insertQuestions(tx.db, ready.map((q, i) => toWrite(q, { id: newId(), repoId, sort: first + i, userId, now })));
+    writes.forEach((w, i) => (w.row.sort = first + i));
+    // Between statements too: on PostgreSQL the other connections go on meanwhile; on SQLite
+    // what needs no database (a health probe, reading requests) does.
+    await repo.insertQuestions(tx.db, writes, breathe);
   });
   await emit(ctx, 'question.changed', { repoIds: [repoId] });
-  return ready.length;
+  return writes.length;
 }
 
 // ---------- the administrators' calls ----------
@@ -273,8 +306,12 @@ export async function tagsOfRepo(ctx: ServiceContext, repoId: string): Promise<Q
 
 /** Which stems of `questions` a bank holds already (import preview). */
 export async function duplicatesIn(ctx: ServiceContext, repoId: string, stems: readonly string[]): Promise<boolean[]> {
-  const keys = stems.map(stemKey);
-  const have = await repo.existingStemKeys(ctx.db, repoId, keys);
+  return duplicateKeysIn(ctx, repoId, stems.map(stemKey));
+}
+
+/** For each stem key (stemKey), whether the bank holds a question with it. */
+export async function duplicateKeysIn(ctx: ServiceContext, repoId: string, keys: readonly string[]): Promise<boolean[]> {
+  const have = await repo.existingStemKeys(ctx.db, repoId, keys, breather());
   return keys.map((k) => have.has(k));
 }
 

@@ -6,7 +6,7 @@ import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
 
 export const USER_COLUMNS = [
-  'id', 'user_name', 'real_name', 'password_hash', 'avatar', 'mobile', 'email', 'dept_id', 'state', 'create_time', 'update_time', 'login_epoch',
+  'id', 'user_name', 'real_name', 'password_hash', 'avatar', 'mobile', 'email', 'dept_id', 'state', 'create_time', 'update_time', 'login_epoch', 'pass_change_required',
 ] as const;
 
 /** What an administrator sees of a user: never the password hash. */
@@ -64,6 +64,13 @@ export function findUserByName(db: Db, userName: string): Promise<UserRow | unde
   return db.selectFrom('sys_user').select(USER_COLUMNS).where(sql<string>`lower(user_name)`, '=', userName.toLowerCase()).executeTakeFirst();
 }
 
+/** Users with this mobile number or e-mail address (at most two: enough to tell "one" from "several"). */
+export function findUsersByContact(db: Db, column: 'mobile' | 'email', value: string): Promise<UserRow[]> {
+  const q = db.selectFrom('sys_user').select(USER_COLUMNS);
+  // Addresses are matched whatever their case (the caller passes them lower-cased).
+  return (column === 'email' ? q.where(sql<string>`lower(email)`, '=', value) : q.where('mobile', '=', value)).limit(2).execute();
+}
+
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('sys_user').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
@@ -81,6 +88,11 @@ export async function findDeptName(db: Db, deptId: string | null): Promise<strin
 
 export function findRolesByIds(db: Db, roleIds: string[]): Promise<Array<{ id: string; role_name: string; role_type: number }>> {
   return db.selectFrom('sys_role').select(['id', 'role_name', 'role_type']).where('id', 'in', roleIds).execute();
+}
+
+/** Who these users are and how to reach them (a review tells them its outcome). */
+export function findUserContacts(db: Db, ids: string[]): Promise<Array<{ id: string; real_name: string; email: string; state: number }>> {
+  return db.selectFrom('sys_user').select(['id', 'real_name', 'email', 'state']).where('id', 'in', ids).execute();
 }
 
 /** Ids and names among these users that exist. */
@@ -105,9 +117,12 @@ function filterUsers(db: Db, f: UserFilter) {
   return q;
 }
 
-/** The record columns in the given order (whitelisted names; newest first when none given; id breaks ties). */
+/**
+ * The record columns in the given order (whitelisted names; newest first when none given; id breaks
+ * ties), registrations awaiting review always first: they are what an administrator has to act on.
+ */
 function selectUserRecords(q: ReturnType<typeof filterUsers>, orders: UserOrder[]) {
-  let s = q.select(RECORD_COLUMNS);
+  let s = q.select(RECORD_COLUMNS).orderBy(sql`case when u.state = 2 then 0 else 1 end`);
   const list = orders.length ? orders : [{ column: 'createTime' as const, asc: false }];
   for (const o of list) s = s.orderBy(USER_ORDER_COLUMNS[o.column], o.asc ? 'asc' : 'desc');
   return s.orderBy('u.id', 'desc');
@@ -192,4 +207,31 @@ export async function countActiveAdmins(db: Db): Promise<number> {
 /** Removes users; their role links, sessions and received messages go with them (foreign keys cascade). */
 export async function deleteUsers(db: Db, ids: string[]): Promise<void> {
   await db.deleteFrom('sys_user').where('id', 'in', ids).execute();
+}
+
+/** Which of these sign-in names are taken (compared lower-cased, as the unique index does); answers them lower-cased. */
+export async function findTakenNames(db: Db, names: readonly string[]): Promise<Set<string>> {
+  const lower = [...new Set(names.map((n) => n.toLowerCase()))];
+  const taken = new Set<string>();
+  for (let i = 0; i < lower.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('sys_user')
+      .select(sql<string>`lower(user_name)`.as('name'))
+      .where(sql<string>`lower(user_name)`, 'in', lower.slice(i, i + CHUNK))
+      .execute();
+    for (const r of rows) taken.add(r.name);
+  }
+  return taken;
+}
+
+/** Every role, for matching role names (a handful of rows). */
+export function listRoles(db: Db): Promise<Array<{ id: string; role_name: string; role_type: number }>> {
+  return db.selectFrom('sys_role').select(['id', 'role_name', 'role_type']).execute();
+}
+
+/** Many users with their roles, in statements of a bounded size (an import of thousands). */
+export async function insertUsers(db: Db, users: NewUser[], roles: Array<{ user_id: string; role_id: string }>): Promise<void> {
+  const rowsPer = 200;
+  for (let i = 0; i < users.length; i += rowsPer) await db.insertInto('sys_user').values(users.slice(i, i + rowsPer)).execute();
+  for (let i = 0; i < roles.length; i += CHUNK) await db.insertInto('sys_user_role').values(roles.slice(i, i + CHUNK)).execute();
 }

@@ -11,16 +11,17 @@ import type {
 } from '../../../common/api';
 import { ErrorCode, type Page } from '../../../common/errorCodes';
 import { RoleType, UserState } from '../../../common/codes';
-import { inTransaction, type ServiceContext } from '../../context';
+import { emit, inTransaction, type ServiceContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { AppError, fail, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { LimitRule } from '../../lib/rateLimit';
-import { forgetSessions, revokeUserSessions, type AuthUser } from '../identity/session.service';
-import { assertDepartsExist, descendantDeptIds, departName } from '../depart/depart.service';
+import { forgetSessions, liftPassChange, revokeUserSessions, type AuthUser } from '../identity/session.service';
+import { assertDepartsExist, departName, departPaths, descendantDeptIds } from '../depart/depart.service';
 import { countUnread } from '../msg/msg.service';
+import { getSiteConfig } from '../config/config.service';
 import { rolesBeyond } from '../access/grants.service';
 import { buildUserWorkbook } from './user.export';
 import * as repo from './user.repository';
@@ -78,6 +79,18 @@ export async function deptIdOf(ctx: ServiceContext, userId: string): Promise<str
 
 /** A user by sign-in name, whatever its case (the password hash included: for sign-in only). */
 export const findUserByName = (ctx: ServiceContext, userName: string): Promise<UserRow | undefined> => repo.findUserByName(ctx.db, userName);
+
+/**
+ * The one user a mobile number or e-mail address names; undefined when none does, or several do
+ * (a code sent then could not say whose account it opens).
+ */
+export async function findUserByContact(ctx: ServiceContext, column: 'mobile' | 'email', value: string): Promise<UserRow | undefined> {
+  if (!value) return undefined;
+  const rows = await repo.findUsersByContact(ctx.db, column, value);
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+export const findUserById = (ctx: ServiceContext, id: string): Promise<UserRow | undefined> => repo.findUserById(ctx.db, id);
 
 /** Creates a user with its roles (the caller has checked the fields and hashed the password outside any transaction). */
 export const insertUser = (ctx: ServiceContext, row: Parameters<typeof repo.insertUser>[1], roleIds: string[]) =>
@@ -143,7 +156,9 @@ export async function pageUsers(ctx: ServiceContext, body: UserPagingBody): Prom
 export async function exportUsers(ctx: ServiceContext, params: UserFilters | undefined): Promise<Buffer> {
   const rows = await repo.listUserRecords(ctx.db, await toFilter(ctx, params), EXPORT_LIMIT + 1);
   if (rows.length > EXPORT_LIMIT) throw fail(`导出的数据超过 ${EXPORT_LIMIT} 条，请缩小筛选范围后再试`);
-  return buildUserWorkbook(await toRecords(ctx, rows));
+  const [records, paths] = await Promise.all([toRecords(ctx, rows), departPaths(ctx)]);
+  // The whole path (总部/研发部/前端组), as the import reads it: an export imports again as it is.
+  return buildUserWorkbook(records.map((r) => ({ ...r, deptName: paths.get(r.deptId) ?? r.deptName })));
 }
 
 /**
@@ -246,6 +261,36 @@ export async function saveUser(ctx: ServiceContext, who: AuthUser, body: UserSav
   return getUserRecord(ctx, id);
 }
 
+/**
+ * The mobile number a profile update keeps. Where text messages can be sent the number opens the
+ * account (SMS sign-in, reset), so a new one is bound only with a code sent to it (bindMobile);
+ * clearing it stays possible.
+ */
+async function profileMobile(ctx: ServiceContext, current: string, raw: string | undefined): Promise<string> {
+  if (raw === undefined) return current;
+  const mobile = checkOptionalMobile(raw);
+  if (mobile && mobile !== current && (await getSiteConfig(ctx)).smsReady) throw fail('请通过短信验证码绑定或更换手机号');
+  return mobile;
+}
+
+/** Binds a mobile number the user has proved is theirs (a code sent to it); refused when another account holds it. */
+export async function bindMobile(ctx: ServiceContext, userId: string, mobile: string): Promise<void> {
+  const holders = await repo.findUsersByContact(ctx.db, 'mobile', mobile);
+  if (holders.some((u) => u.id !== userId)) throw new AppError(ErrorCode.MOBILE_TAKEN, '该手机号已被其他账号绑定');
+  await repo.updateUser(ctx.db, userId, { mobile, update_time: ctx.clock.now() });
+  forgetSessions(ctx);
+}
+
+/** A new password for a user who proved who they are another way (a reset code): every session of theirs ends. */
+export async function setRecoveredPassword(ctx: ServiceContext, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(checkPassword(password));
+  await inTransaction(ctx, async (tx) => {
+    await repo.updateUser(tx.db, userId, { password_hash: passwordHash, update_time: tx.clock.now() });
+    await revokeUserSessions(tx, [userId]);
+  });
+  forgetSessions(ctx);
+}
+
 /** The signed-in user's own profile; fields left out keep their value. */
 export async function updateProfile(ctx: ServiceContext, who: AuthUser, body: ProfileUpdateBody): Promise<UserInfo> {
   const existing = await repo.findUserById(ctx.db, who.id);
@@ -253,7 +298,7 @@ export async function updateProfile(ctx: ServiceContext, who: AuthUser, body: Pr
   await repo.updateUser(ctx.db, who.id, {
     real_name: checkRealName(body.realName),
     avatar: body.avatar === undefined ? existing.avatar : checkOptionalImageUrl(body.avatar),
-    mobile: body.mobile === undefined ? existing.mobile : checkOptionalMobile(body.mobile),
+    mobile: await profileMobile(ctx, existing.mobile, body.mobile),
     email: body.email === undefined ? existing.email : checkOptionalEmail(body.email),
     update_time: ctx.clock.now(),
   });
@@ -278,8 +323,9 @@ export async function updatePassword(ctx: ServiceContext, who: AuthUser, body: U
   if (password === body.oldPassword) throw fail('新密码不能与旧密码相同');
   const passwordHash = await hashPassword(password);
   await inTransaction(ctx, async (tx) => {
-    await repo.updateUser(tx.db, who.id, { password_hash: passwordHash, update_time: tx.clock.now() });
+    await repo.updateUser(tx.db, who.id, { password_hash: passwordHash, pass_change_required: 0, update_time: tx.clock.now() });
     await revokeUserSessions(tx, [who.id], who.tokenHash);
+    await liftPassChange(tx, who.id);
   });
   forgetSessions(ctx);
 }
@@ -322,6 +368,32 @@ export async function setUserState(ctx: ServiceContext, who: AuthUser, ids: stri
     await repo.updateUsers(tx.db, userIds, { state, update_time: tx.clock.now() });
     if (state !== UserState.NORMAL) await revokeUserSessions(tx, userIds);
     await assertAdminRemains(tx);
+  });
+  forgetSessions(ctx);
+}
+
+/**
+ * Requires (or no longer requires) these users to change their password at their next sign-in;
+ * sessions open now go on (a learner in an exam is not thrown out), the next one is held to it.
+ */
+export async function setPassChangeRequired(ctx: ServiceContext, who: AuthUser, ids: string[], required: boolean): Promise<void> {
+  const userIds = await manageableUsers(ctx, who, ids);
+  await repo.updateUsers(ctx.db, userIds, { pass_change_required: required ? 1 : 0, update_time: ctx.clock.now() });
+}
+
+/**
+ * Decides registrations awaiting review: approved users become active, rejected ones are removed
+ * (their name is free again). Either way they are told (user.reviewed: a message, and an e-mail
+ * where SMTP is configured).
+ */
+export async function reviewUsers(ctx: ServiceContext, who: AuthUser, ids: string[], approve: boolean): Promise<void> {
+  const userIds = await manageableUsers(ctx, who, ids);
+  const users = await repo.findUserContacts(ctx.db, userIds);
+  if (users.some((u) => u.state !== UserState.PENDING)) throw fail('只能审核待审核的用户，请刷新后重试');
+  await inTransaction(ctx, async (tx) => {
+    if (approve) await repo.updateUsers(tx.db, userIds, { state: UserState.NORMAL, update_time: tx.clock.now() });
+    else await repo.deleteUsers(tx.db, userIds);
+    await emit(tx, 'user.reviewed', { approved: approve, reviewerId: who.id, users: users.map((u) => ({ id: u.id, realName: u.real_name, email: u.email })) });
   });
   forgetSessions(ctx);
 }

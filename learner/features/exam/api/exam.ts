@@ -3,6 +3,7 @@ import { onlineExamApi } from '../../../../common/api/exam';
 import type { BodyOf } from '../../../../common/api/endpoint';
 import { paperApi, type FillAnswerBody } from '../../../../common/api/paper';
 import { rankingApi } from '../../../../common/api/ranking';
+import { statsApi } from '../../../../common/api/stats';
 import type { CodeOf, HandType } from '../../../../common/codes';
 import { call } from '../../../../common/http';
 import { isNotFound } from '../../../components/LoadError';
@@ -24,6 +25,7 @@ export const examKeys = {
   qu: (paperId: string, quId: string) => ['papers', 'qu', paperId, quId] as const,
   result: (id: string) => ['papers', 'result', id] as const,
   ranking: (examId: string, current: number) => ['exams', 'ranking', examId, current] as const,
+  distribution: (examId: string) => ['exams', 'distribution', examId] as const,
 };
 
 /** Exams I may take. Silent: the page shows a failure itself. */
@@ -63,6 +65,15 @@ export const sendPaperEvent = (body: BodyOf<typeof paperApi.event>) => call(pape
 
 export const usePaperResult = (id: string) =>
   useQuery({ queryKey: examKeys.result(id), queryFn: () => call(paperApi.paperResult, { id }, { silent: true }) });
+
+/** My best score against the exam's distribution (the server says whether the exam shows it to me). */
+export const useDistribution = (examId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: examKeys.distribution(examId),
+    queryFn: () => call(statsApi.distribution, { examId }, { silent: true }),
+    enabled,
+    retry: false,
+  });
 
 /** A page of an exam's ranking (the server says whether I may see it, and with names). */
 export const useRanking = (examId: string, current: number, size: number, enabled: boolean) =>

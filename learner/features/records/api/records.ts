@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { userExamApi } from '../../../../common/api/exam';
 import { paperApi } from '../../../../common/api/paper';
+import { statsApi } from '../../../../common/api/stats';
 import { call } from '../../../../common/http';
 
 /** Reads of the records pages: my record per exam, and my attempts (papers) of one exam. */
@@ -38,4 +39,11 @@ export const useAttempts = (params: AttemptsParams) =>
     queryFn: () =>
       call(paperApi.paging, { current: params.current, size: params.size, params: { examId: params.examId, userId: params.userId } }, { silent: true }),
     placeholderData: keepPreviousData,
+  });
+
+/** My mastery per knowledge point, from the exams whose answers are released to me (the server decides which). */
+export const useMyMastery = () =>
+  useQuery({
+    queryKey: ['records', 'mastery'] as const,
+    queryFn: () => call(statsApi.mastery, {}, { silent: true }),
   });

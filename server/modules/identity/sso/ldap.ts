@@ -1,9 +1,13 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Filter, InvalidCredentialsError } from 'ldapts';
+import type { LoginBody } from '../../../../common/api';
 import type { LdapSettings } from '../../../../common/api/sso';
 import { ErrorCode } from '../../../../common/errorCodes';
 import type { ServiceContext } from '../../../context';
-import type { UserRow } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
+import { findUserByName } from '../../user/user.service';
+import { LOGIN_LIMITS, slowdownMs } from '../password.provider';
+import type { IdentityProvider } from '../signIn';
 import { findUser } from './sso.repository';
 import { loadSsoSettings, isLinked, provisionUser, type ExternalIdentity } from './sso.service';
 
@@ -65,26 +69,43 @@ export async function ldapAuthenticate(s: LdapSettings, userName: string, passwo
 }
 
 /**
- * The password sign-in's question for the directory. null: not a directory sign-in (LDAP off,
- * or a local user), the local password decides. Otherwise whether the directory took the
- * password, and the user (created on a first successful bind when the settings allow it).
+ * Whether a password sign-in under this name goes to the directory: LDAP is on and the user came
+ * from it, or no such user exists yet and the directory may create them.
  */
-export async function directorySignIn(
-  ctx: ServiceContext,
-  row: UserRow | undefined,
-  userName: string,
-  password: string,
-): Promise<{ valid: boolean; user?: UserRow } | null> {
+export async function usesDirectory(ctx: ServiceContext, userName: string): Promise<boolean> {
   const s = (await loadSsoSettings(ctx)).ldap;
-  if (!s.enabled) return null;
-  if (row) {
-    if (!(await isLinked(ctx, row.id, 'ldap'))) return null;
-    const identity = await ldapAuthenticate(s, row.user_name, password);
-    return { valid: Boolean(identity), user: row };
-  }
-  if (!s.autoCreate) return null;
-  const identity = await ldapAuthenticate(s, userName, password);
-  if (!identity) return { valid: false };
-  const userId = await provisionUser(ctx, 'ldap', identity, s);
-  return { valid: true, user: await findUser(ctx.db, userId) };
+  if (!s.enabled) return false;
+  const row = await findUserByName(ctx, userName);
+  return row ? isLinked(ctx, row.id, 'ldap') : s.autoCreate;
 }
+
+/**
+ * User name and directory password: bound against the directory, throttled per account as the
+ * password is; a first successful bind creates the user when the settings allow it.
+ */
+export const ldapProvider: IdentityProvider<LoginBody> = {
+  name: 'ldap',
+  // Its switch is in the single sign-on settings (usesDirectory), not the site's password switch.
+  enabled: () => true,
+  async verify(ctx, body, meta) {
+    const s = (await loadSsoSettings(ctx)).ldap;
+    if (!s.enabled) throw new AppError(ErrorCode.SIGNIN_METHOD_OFF, '未启用目录登录');
+    const pair = ctx.limiter.for(LOGIN_LIMITS.pair);
+    const account = ctx.limiter.for(LOGIN_LIMITS.account);
+    const userName = body.username.trim();
+    let row = await findUserByName(ctx, userName);
+    const accountKey = row ? `u:${row.id}:${row.login_epoch}` : `n:${userName.toLowerCase()}`;
+    const pairKey = `${accountKey}|${meta.ip}`;
+    const tries = await pair.consume(pairKey);
+    if (!tries.allowed) throw new AppError(ErrorCode.RATE_LIMITED, '登录失败次数过多，请15分钟后再试');
+    const attempt = await account.consume(accountKey);
+    const delay = slowdownMs(attempt.consumed - 1);
+    if (delay) await sleep(delay);
+    const identity = await ldapAuthenticate(s, row?.user_name ?? userName, body.password);
+    if (!identity) throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
+    if (!row) row = await findUser(ctx.db, await provisionUser(ctx, 'ldap', identity, s));
+    if (!row) throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
+    await Promise.all([pair.reset(pairKey), account.refund(accountKey)]);
+    return { user: row, credit: tries.consumed };
+  },
+};

@@ -1,11 +1,11 @@
 import * as client from 'openid-client';
 import type { OidcSettings } from '../../../../common/api/sso';
 import { SSO_PATHS } from '../../../../common/api/sso';
-import { UserState } from '../../../../common/codes';
 import { ErrorCode } from '../../../../common/errorCodes';
 import type { ServiceContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import type { LimitRule } from '../../../lib/rateLimit';
+import type { IdentityProvider } from '../signIn';
 import * as repo from './sso.repository';
 import { isLinked, loadSsoSettings, provisionUser, type ExternalIdentity } from './sso.service';
 
@@ -131,9 +131,6 @@ export async function finishOidc(ctx: ServiceContext, requestOrigin: string, que
   };
   if (!identity.userName) throw new AppError(ErrorCode.SSO_BAD_IDENTITY, `身份信息中缺少声明 ${s.nameClaim}，请联系管理员`);
   const userId = await provisionUser(ctx, 'oidc', identity, s);
-  const state = await repo.userState(ctx.db, userId);
-  if (state === UserState.DISABLED) throw new AppError(ErrorCode.USER_DISABLED, '账号已被禁用，请联系管理员');
-  if (state === UserState.PENDING) throw new AppError(ErrorCode.USER_PENDING, '账号正在等待管理员审核，审核通过后即可登录');
   return { userId, redirect: flow.redirect };
 }
 
@@ -155,3 +152,18 @@ export async function oidcEndSessionUrl(ctx: ServiceContext, userId: string, req
     return '';
   }
 }
+
+/**
+ * The user the IdP named, as a way in: signIn then does what it does for every way (state,
+ * session, audit, event). The IdP's proof was checked by finishOidc.
+ */
+export const oidcProvider = (userId: string): IdentityProvider<null> => ({
+  name: 'oidc',
+  // Its switch is in the single sign-on settings (finishOidc refuses when it is off).
+  enabled: () => true,
+  async verify(ctx) {
+    const user = await repo.findUser(ctx.db, userId);
+    if (!user) throw new AppError(ErrorCode.SSO_NO_ACCOUNT, '系统中没有与您身份对应的账号，请联系管理员开通');
+    return { user };
+  },
+});

@@ -49,11 +49,6 @@ export async function roleExists(db: Db, roleId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst());
 }
 
-export async function userState(db: Db, userId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('sys_user').select('state').where('id', '=', userId).executeTakeFirst();
-  return row?.state;
-}
-
 export function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
   return db.selectFrom('sys_user').selectAll().where('id', '=', userId).executeTakeFirst();
 }

@@ -4,8 +4,8 @@ import { SSO_PATHS, ssoApi } from '../../../../common/api/sso';
 import { AppError } from '../../../lib/errors';
 import { route } from '../../../lib/route';
 import type { App } from '../../../types';
-import { issueToken } from '../auth.service';
-import { finishOidc, startOidc } from './oidc';
+import { signIn } from '../signIn';
+import { finishOidc, oidcProvider, startOidc } from './oidc';
 import { saveSsoSettings, ssoSettingsView, ssoStatus } from './sso.service';
 
 /** The site's origin as this request reached it (TRUST_PROXY decides whether forwarded headers count). */
@@ -60,7 +60,7 @@ export default async function ssoRoutes(app: App) {
       reply.header('cache-control', 'no-store');
       try {
         const { userId, redirect } = await finishOidc(ctx, originOf(req), req.query);
-        const { token } = await issueToken(ctx, userId, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+        const { token } = await signIn(ctx, oidcProvider(userId), null, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
         const search = redirect ? `?${new URLSearchParams({ redirect })}` : '';
         return reply.redirect(`/sync${search}#${fragment({ token })}`, 302);
       } catch (e) {

@@ -1,3 +1,4 @@
+import { IMPORT_MAX_ITEMS } from '../../../../common/api/qu';
 import { fail } from '../../../lib/errors';
 import { assemble, type Draft } from './assemble';
 import { textOf } from './html';
@@ -93,7 +94,7 @@ export function linesOfHtml(html: string): SourceLine[] {
   return lines;
 }
 
-export async function parseDocx(buffer: Buffer, deps: ImportDeps): Promise<Draft[]> {
+export async function parseDocx(buffer: Buffer, deps: ImportDeps, max = IMPORT_MAX_ITEMS): Promise<Draft[]> {
   const failures: string[] = [];
   let count = 0;
   let html: string;
@@ -128,7 +129,7 @@ export async function parseDocx(buffer: Buffer, deps: ImportDeps): Promise<Draft
   html = html.replace(/<a id="[^"]*"><\/a>/g, '');
   // A picture that could not be stored stays visible as a note, and its question says why.
   html = html.replace(/<img\b[^>]*src="upload-failed:(\d+)"[^>]*>/g, (_m, n: string) => `【图片无法导入${n}】`);
-  return readLines(linesOfHtml(html), '段').map((raw) => {
+  return readLines(linesOfHtml(html), '段', max).map((raw) => {
     const draft = assemble(raw);
     const json = JSON.stringify(draft.question);
     for (const m of json.matchAll(/【图片无法导入(\d+)】/g)) {

@@ -1,8 +1,8 @@
 import { parse, type GIFTQuestion, type TextChoice, type TextFormat } from 'gift-pegjs';
-import type { ImportIssue, QuBody } from '../../../../common/api/qu';
+import { IMPORT_MAX_ITEMS, type ImportIssue, type QuBody } from '../../../../common/api/qu';
 import { QuType } from '../../../../common/codes';
 import { blankMarker, JUDGE_FALSE, JUDGE_TRUE, newItemId } from '../qu.rules';
-import type { Draft } from './types';
+import { tooManyQuestions, type Draft } from './types';
 import { textOf, textToHtml } from './html';
 import { mergeFeedback, partialAnswers, weighChoices, type Feedback } from './moodle';
 
@@ -158,10 +158,11 @@ function convert(q: Exclude<GIFTQuestion, { type: 'Category' }>): Converted {
 /** Where an item came from: its number and line, and the name the file gave it (::名称::). */
 const sourceOf = (n: number, line: number, title?: string | null) => `第${n}题（第${line}行${title?.trim() ? `，${title.trim()}` : ''}）`;
 
-export function parseGift(text: string): Draft[] {
+export function parseGift(text: string, max = IMPORT_MAX_ITEMS): Draft[] {
   const out: Draft[] = [];
   for (const block of blocksOf(text.replace(/^\ufeff/, ''))) {
     if (commentOnly(block)) continue;
+    if (out.length >= max) throw tooManyQuestions(max);
     let questions: GIFTQuestion[];
     try {
       questions = parse(`${block.text}\n`);
@@ -178,6 +179,7 @@ export function parseGift(text: string): Draft[] {
     }
     for (const q of questions) {
       if (q.type === 'Category') continue;
+      if (out.length >= max) throw tooManyQuestions(max);
       out.push({ source: sourceOf(out.length + 1, block.line, q.title), ...convert(q) });
     }
   }

@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { ImportIssue, QuBody, SubQu } from '../../../../common/api/qu';
+import { IMPORT_MAX_ITEMS, type ImportIssue, type QuBody, type SubQu } from '../../../../common/api/qu';
 import { QuType } from '../../../../common/codes';
 import { fail } from '../../../lib/errors';
 import { blankMarker, escapeHtml, JUDGE_FALSE, JUDGE_TRUE, newItemId } from '../qu.rules';
-import type { Draft, ImportDeps } from './types';
+import { tooManyQuestions, type Draft, type ImportDeps } from './types';
 import { replaceInText, textOf, textToHtml } from './html';
 import { mergeFeedback, partialAnswers, weighChoices, type Feedback, type WeighedOption } from './moodle';
 
@@ -415,8 +415,15 @@ async function mergeOutcomes(q: XmlNode, question: QuBody, files: Files, warning
   question.analysis = analysis;
 }
 
-export async function parseMoodleXml(text: string, deps: ImportDeps): Promise<Draft[]> {
+/** A <question> element that is no category: counted before the document is parsed. */
+const QUESTION_TAG = /<question\b(?![^>]*\btype\s*=\s*["']category["'])/g;
+
+export async function parseMoodleXml(text: string, deps: ImportDeps, max = IMPORT_MAX_ITEMS): Promise<Draft[]> {
   const xml = text.replace(/^\ufeff/, '');
+  // Counted in one pass over the text before it is validated and parsed into a tree: a file of too
+  // many questions costs no parse.
+  let seen = 0;
+  for (const _ of xml.matchAll(QUESTION_TAG)) if (++seen > max) throw tooManyQuestions(max);
   let doc: XmlNode;
   try {
     if (XMLValidator.validate(xml) !== true) throw new Error('invalid');
@@ -430,6 +437,7 @@ export async function parseMoodleXml(text: string, deps: ImportDeps): Promise<Dr
   for (const q of questions) {
     const type = String(q['@_type'] ?? '');
     if (type === 'category') continue;
+    if (out.length >= max) throw tooManyQuestions(max);
     const files = new Files(deps);
     const name = textIn(q.name).trim();
     const converted = await convert(q, type, files);

@@ -1,9 +1,10 @@
-import type { ImportIssue } from '../../../../common/api/qu';
+import { IMPORT_MAX_ITEMS, type ImportIssue } from '../../../../common/api/qu';
 import { QuType } from '../../../../common/codes';
 import { escapeHtml, type QuTypeValue } from '../qu.rules';
 import { assemble, emptyRaw, judgeOf, TYPE_NAME_PATTERN, typeByName, type Draft, type RawQuestion } from './assemble';
 import { foldWidth, sliceHtml, textOf, trimHtml } from './html';
 import { pageFurniture } from './pages';
+import { tooManyQuestions } from './types';
 
 /**
  * The plain-text format Chinese teachers paste (and write in Word), reference §3.2. Full-width and
@@ -253,6 +254,8 @@ class TextParser {
     private readonly unit: '行' | '段',
     /** When the source numbers its questions, blank lines alone do not end one. */
     private readonly numbered: boolean,
+    /** Most questions read: the next one stops the reading. */
+    private readonly max: number = IMPORT_MAX_ITEMS,
   ) {}
 
   parse(lines: SourceLine[]): RawQuestion[] {
@@ -526,6 +529,7 @@ class TextParser {
       this.pending.push({ field: '', message: `${where}不是题目，已忽略：“${snippet(textOf(r.stem.join(' ')))}”` }, ...r.warnings);
       return;
     }
+    if (this.out.length >= this.max) throw tooManyQuestions(this.max);
     this.out.push(r);
   }
 
@@ -688,11 +692,11 @@ function isNumbered(lines: SourceLine[]): boolean {
 }
 
 /** Raw questions of source lines, before their types are settled. */
-export function readLines(lines: SourceLine[], unit: '行' | '段'): RawQuestion[] {
-  return new TextParser(unit, isNumbered(lines)).parse(lines);
+export function readLines(lines: SourceLine[], unit: '行' | '段', max = IMPORT_MAX_ITEMS): RawQuestion[] {
+  return new TextParser(unit, isNumbered(lines), max).parse(lines);
 }
 
 /** Questions of pasted text. */
-export function parseText(text: string): Draft[] {
-  return readLines(linesOfText(text.replace(/^\uFEFF/, '')), '行').map(assemble);
+export function parseText(text: string, max = IMPORT_MAX_ITEMS): Draft[] {
+  return readLines(linesOfText(text.replace(/^\uFEFF/, '')), '行', max).map((raw) => assemble(raw));
 }

@@ -1,4 +1,5 @@
 import type { ImportFormat, ImportIssue, QuBody } from '../../../../common/api/qu';
+import { fail } from '../../../lib/errors';
 
 /** What one import reads: the shared shapes of the parsers, the worker and the question service. */
 
@@ -42,4 +43,12 @@ export interface ParsedItem {
   errors: ImportIssue[];
   /** What reading changed or dropped without blocking the question. */
   warnings: ImportIssue[];
+}
+
+/**
+ * What one import may hold: each reader counts while it reads and stops at the first question past
+ * `max` (IMPORT_MAX_ITEMS unless a test names a smaller one), never reading the rest first.
+ */
+export function tooManyQuestions(max: number): Error {
+  return fail(`一次最多导入${max}道试题，请拆分后再导入`);
 }

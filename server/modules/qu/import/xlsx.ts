@@ -1,12 +1,12 @@
 import type ExcelJS from 'exceljs';
-import type { ImportIssue, QuBody, QuOption } from '../../../../common/api/qu';
+import { IMPORT_MAX_ITEMS, type ImportIssue, type QuBody, type QuOption } from '../../../../common/api/qu';
 import { QuType } from '../../../../common/codes';
 import { fail } from '../../../lib/errors';
 import { COLUMNS, MATCH_ARROW } from '../qu.excel';
 import { escapeHtml, JUDGE_FALSE, JUDGE_TRUE, optionLetter, type QuTypeValue } from '../qu.rules';
 import { assemble, emptyRaw, judgeOf, typeByName, type Draft, type RawQuestion } from './assemble';
 import { cellToHtml, foldWidth, sliceHtml, textOf } from './html';
-import type { ImportDeps } from './types';
+import { tooManyQuestions, type ImportDeps } from './types';
 import { levelError, parseLevel, splitTags } from './text';
 
 /**
@@ -201,7 +201,7 @@ function readOurRow(sheet: Sheet, row: number, optionHeaders: string[], type: Ty
   return raw;
 }
 
-function readOurs(sheet: Sheet): Draft[] {
+function readOurs(sheet: Sheet, max: number): Draft[] {
   const optionHeaders = [...sheet.columns.keys()].filter((k) => /^选项[A-Z]$/.test(k)).sort();
   const out: Draft[] = [];
   let combined: { raw: RawQuestion; first: number; last: number; subRows: number[] } | undefined;
@@ -225,6 +225,8 @@ function readOurs(sheet: Sheet): Draft[] {
       continue;
     }
     flush();
+    // Each row starts a question (or, after a combined one, adds to it): one past the limit stops the reading.
+    if (out.length >= max) throw tooManyQuestions(max);
     if (type.sub) raw.errors.push({ field: 'quType', message: '小题必须紧跟在它所属的组合题那一行之后' });
     if (type.hint === QuType.COMBINED) {
       combined = { raw, first: row, last: row, subRows: [] };
@@ -256,7 +258,7 @@ const YF_TYPES: Record<string, QuTypeValue> = { '1': QuType.SINGLE, '2': QuType.
 /** 是否正确项: 0/1 as the template asks; true/false as a database may have written it. */
 const YF_FLAGS: Record<string, boolean> = { '1': true, '0': false, true: true, false: false };
 
-function readYf(sheet: Sheet): Draft[] {
+function readYf(sheet: Sheet, max: number): Draft[] {
   const groups = new Map<string, number[]>();
   const out: { first: number; draft: Draft }[] = [];
   let skipped: number | undefined;
@@ -269,6 +271,7 @@ function readYf(sheet: Sheet): Draft[] {
         skipped = row;
         continue;
       }
+      if (groups.size + out.length >= max) throw tooManyQuestions(max);
       out.push({
         first: row,
         draft: {
@@ -280,7 +283,12 @@ function readYf(sheet: Sheet): Draft[] {
       });
       continue;
     }
-    groups.set(no, [...(groups.get(no) ?? []), row]);
+    const group = groups.get(no);
+    if (group) group.push(row);
+    else {
+      if (groups.size + out.length >= max) throw tooManyQuestions(max);
+      groups.set(no, [row]);
+    }
   }
   for (const rows of groups.values()) out.push({ first: rows[0], draft: readYfQuestion(sheet, rows) });
   const drafts = out.sort((a, b) => a.first - b.first).map((o) => o.draft);
@@ -387,7 +395,7 @@ function headerOf(ws: ExcelJS.Worksheet): { header: number; columns: Map<string,
   return undefined;
 }
 
-export async function parseXlsx(buffer: Buffer, deps: ImportDeps): Promise<Draft[]> {
+export async function parseXlsx(buffer: Buffer, deps: ImportDeps, max = IMPORT_MAX_ITEMS): Promise<Draft[]> {
   // Loaded when a workbook is read: a pasted text's worker starts without it.
   const { default: Excel } = await import('exceljs');
   const wb = new Excel.Workbook();
@@ -400,7 +408,7 @@ export async function parseXlsx(buffer: Buffer, deps: ImportDeps): Promise<Draft
     const found = headerOf(ws);
     if (!found) continue;
     const sheet: Sheet = { ws, header: found.header, columns: found.columns, ...(await loadImages(wb, ws, deps)) };
-    return found.yf ? readYf(sheet) : readOurs(sheet);
+    return found.yf ? readYf(sheet, max) : readOurs(sheet, max);
   }
   throw fail(NO_HEADER);
 }

@@ -1,0 +1,239 @@
+import { sql } from 'kysely';
+import { PaperState } from '../../../common/codes';
+import type { Db } from '../../db/database';
+import type { StatsAttemptTable } from '../../db/schema';
+
+/**
+ * The statistics read model (migration 20261205_0501_stats): scored papers as statistics read them
+ * (stats_attempt), each exam's change counter (stats_version), and the figures computed from them
+ * (stats_exam, stats_exam_question). Live answer rows are read only to fill stats_attempt, in
+ * batches after hand-ins and markings, never when someone asks for figures.
+ */
+
+export interface ScoredPaperRow {
+  id: string;
+  exam_id: string;
+  user_id: string;
+  dept_id: string | null;
+  state: number;
+  user_score: number | null;
+  total_score: number;
+  qualify_score: number;
+  create_time: number;
+  hand_time: number | null;
+}
+
+/** The papers (with their learners' departments) among these ids. */
+export function papersForStats(db: Db, paperIds: readonly string[]): Promise<ScoredPaperRow[]> {
+  if (paperIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('paper as p')
+    .innerJoin('sys_user as u', 'u.id', 'p.user_id')
+    .select(['p.id', 'p.exam_id', 'p.user_id', 'u.dept_id', 'p.state', 'p.user_score', 'p.total_score', 'p.qualify_score', 'p.create_time', 'p.hand_time'])
+    .where('p.id', 'in', paperIds)
+    .execute();
+}
+
+export interface StatsQuRow {
+  paper_id: string;
+  qu_id: string;
+  group_index: number;
+  sort: number;
+  qu_type: number;
+  score: number;
+  question: string;
+  answer: string;
+  actual_score: number | null;
+}
+
+/** The questions of these papers (not the parts of combined questions: their question carries the mark). */
+export function paperQuestionsForStats(db: Db, paperIds: readonly string[]): Promise<StatsQuRow[]> {
+  if (paperIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('paper_qu')
+    .select(['paper_id', 'qu_id', 'group_index', 'sort', 'qu_type', 'score', 'question', 'answer', 'actual_score'])
+    .where('paper_id', 'in', paperIds)
+    .where('parent_id', '=', '')
+    .execute();
+}
+
+/**
+ * An exam's scored papers the read model lacks or holds older than the paper (marked since), in
+ * pages by id: what a missed batch (a restart between hand-in and recording) left out.
+ */
+export async function unrecordedPaperIds(db: Db, examId: string, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('paper as p')
+    .leftJoin('stats_attempt as a', 'a.paper_id', 'p.id')
+    .select('p.id')
+    .where('p.exam_id', '=', examId)
+    .where('p.state', '=', PaperState.FINISHED)
+    .where('p.id', '>', afterId)
+    .where((eb) => eb.or([eb('a.paper_id', 'is', null), eb('p.update_time', '>', eb.ref('a.update_time'))]))
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** An exam's scored papers, in pages by id (a rebuild). */
+export async function scoredPaperIds(db: Db, examId: string, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('paper')
+    .select('id')
+    .where('exam_id', '=', examId)
+    .where('state', '=', PaperState.FINISHED)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function countScoredPapers(db: Db, examId: string): Promise<number> {
+  const r = await db
+    .selectFrom('paper')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('exam_id', '=', examId)
+    .where('state', '=', PaperState.FINISHED)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function upsertAttempts(db: Db, rows: readonly StatsAttemptTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('stats_attempt')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) =>
+        oc.column('paper_id').doUpdateSet((eb) => ({
+          dept_id: eb.ref('excluded.dept_id'),
+          total: eb.ref('excluded.total'),
+          max_total: eb.ref('excluded.max_total'),
+          qualify_score: eb.ref('excluded.qualify_score'),
+          seconds: eb.ref('excluded.seconds'),
+          items: eb.ref('excluded.items'),
+          update_time: eb.ref('excluded.update_time'),
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function deleteAttemptsOfExam(db: Db, examId: string): Promise<void> {
+  await db.deleteFrom('stats_attempt').where('exam_id', '=', examId).execute();
+}
+
+/** Counts a change of these exams' attempts: what was computed of them is now stale. */
+export async function bumpVersions(db: Db, examIds: readonly string[]): Promise<void> {
+  for (const examId of examIds) {
+    await db
+      .insertInto('stats_version')
+      .values({ exam_id: examId, version: 1 })
+      .onConflict((oc) => oc.column('exam_id').doUpdateSet({ version: sql<number>`stats_version.version + 1` }))
+      .execute();
+  }
+}
+
+export async function versionOf(db: Db, examId: string): Promise<number> {
+  const row = await db.selectFrom('stats_version').select('version').where('exam_id', '=', examId).executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+export interface AttemptReadRow {
+  paper_id: string;
+  user_id: string;
+  dept_id: string | null;
+  total: number;
+  seconds: number;
+  start_time: number;
+  items: string;
+}
+
+const ATTEMPT_COLUMNS = ['paper_id', 'user_id', 'dept_id', 'total', 'seconds', 'start_time', 'items'] as const;
+
+export function attemptsOfExam(db: Db, examId: string): Promise<AttemptReadRow[]> {
+  return db.selectFrom('stats_attempt').select(ATTEMPT_COLUMNS).where('exam_id', '=', examId).execute();
+}
+
+/** Attempts for mastery: of a learner, of departments, of an exam (each filter optional, at least one given). */
+export function attemptsFor(db: Db, f: { userId?: string; deptIds?: readonly string[]; examIds?: readonly string[] }): Promise<AttemptReadRow[]> {
+  let q = db.selectFrom('stats_attempt').select(ATTEMPT_COLUMNS);
+  if (f.userId) q = q.where('user_id', '=', f.userId);
+  if (f.deptIds) q = f.deptIds.length ? q.where('dept_id', 'in', f.deptIds) : q.where(sql<boolean>`1 = 0`);
+  if (f.examIds) q = f.examIds.length ? q.where('exam_id', 'in', f.examIds) : q.where(sql<boolean>`1 = 0`);
+  return q.execute();
+}
+
+/** A learner's best total in an exam's read model, or null. */
+export async function bestTotalOf(db: Db, examId: string, userId: string): Promise<number | null> {
+  const r = await db
+    .selectFrom('stats_attempt')
+    .select((eb) => eb.fn.max('total').as('best'))
+    .where('exam_id', '=', examId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return r?.best === null || r?.best === undefined ? null : Number(r.best);
+}
+
+/** The exams a learner has scored attempts of. */
+export async function examIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('stats_attempt').select('exam_id').distinct().where('user_id', '=', userId).execute();
+  return rows.map((r) => r.exam_id);
+}
+
+/** The questions of an exam as some of its scored papers show them (one copy each). */
+export async function questionCopies(db: Db, examId: string): Promise<Array<{ qu_id: string; question: string }>> {
+  const papers = await db.selectFrom('stats_attempt').select('paper_id').where('exam_id', '=', examId).orderBy('paper_id').limit(50).execute();
+  if (papers.length === 0) return [];
+  return db
+    .selectFrom('paper_qu')
+    .select(['qu_id', 'question'])
+    .where(
+      'paper_id',
+      'in',
+      papers.map((p) => p.paper_id),
+    )
+    .where('parent_id', '=', '')
+    .execute();
+}
+
+export interface ExamStatsRule {
+  id: string;
+  title: string;
+  total_score: number;
+  qualify_score: number;
+  excellent_score: number | null;
+}
+
+export function examForStats(db: Db, examId: string): Promise<ExamStatsRule | undefined> {
+  return db.selectFrom('exam').select(['id', 'title', 'total_score', 'qualify_score', 'excellent_score']).where('id', '=', examId).executeTakeFirst();
+}
+
+export function allDeparts(db: Db): Promise<Array<{ id: string; dept_name: string; parent_id: string | null }>> {
+  return db.selectFrom('sys_depart').select(['id', 'dept_name', 'parent_id']).orderBy('sort').orderBy('id').execute();
+}
+
+export function findComputed(db: Db, examId: string, mode: string): Promise<{ version: number; summary: string; computed_at: number } | undefined> {
+  return db.selectFrom('stats_exam').select(['version', 'summary', 'computed_at']).where('exam_id', '=', examId).where('mode', '=', mode).executeTakeFirst();
+}
+
+export function computedQuestions(db: Db, examId: string, mode: string): Promise<Array<{ figures: string }>> {
+  return db.selectFrom('stats_exam_question').select('figures').where('exam_id', '=', examId).where('mode', '=', mode).orderBy('slot').execute();
+}
+
+export async function saveComputed(
+  db: Db,
+  row: { exam_id: string; mode: string; version: number; summary: string; computed_at: number },
+  questions: ReadonlyArray<{ slot: number; qu_id: string; figures: string }>,
+): Promise<void> {
+  await db.deleteFrom('stats_exam').where('exam_id', '=', row.exam_id).where('mode', '=', row.mode).execute();
+  await db.deleteFrom('stats_exam_question').where('exam_id', '=', row.exam_id).where('mode', '=', row.mode).execute();
+  await db.insertInto('stats_exam').values(row).execute();
+  for (let i = 0; i < questions.length; i += 200) {
+    await db
+      .insertInto('stats_exam_question')
+      .values(questions.slice(i, i + 200).map((q) => ({ exam_id: row.exam_id, mode: row.mode, ...q })))
+      .execute();
+  }
+}
