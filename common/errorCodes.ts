@@ -47,6 +47,18 @@ export const ErrorCode = {
    * the account was imported with an initial password): only /update-pass and /logout answer.
    */
   PASSWORD_CHANGE_REQUIRED: 10010020,
+  /** Single sign-on (OIDC or LDAP) is not switched on in site settings. */
+  SSO_DISABLED: 10010030,
+  /** The OIDC sign-in is unknown, expired or already used (state). */
+  SSO_FLOW_INVALID: 10010031,
+  /** The identity provider refused or could not be reached, or its answer failed validation. */
+  SSO_PROVIDER_FAILED: 10010032,
+  /** No local account for this identity and the provider is link-only. */
+  SSO_NO_ACCOUNT: 10010033,
+  /** The identity lacks the claim or attribute that becomes the user name, or it is not a valid one. */
+  SSO_BAD_IDENTITY: 10010034,
+  /** Single sign-on settings are incomplete or invalid. */
+  SSO_CONFIG_INVALID: 10010035,
   /** Another exam of the caller is in progress (one open paper at a time). */
   EXAM_IN_PROGRESS: 20010002,
   /** Unknown route under /api. */

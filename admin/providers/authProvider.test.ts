@@ -143,7 +143,7 @@ describe('authProvider.logout', () => {
     server.use(
       http.post('/api/sys/user/logout', () => {
         revoked = true;
-        return HttpResponse.json({ code: 0, msg: '', data: null });
+        return HttpResponse.json({ code: 0, msg: '', data: { endSessionUrl: '' } });
       }),
       ...sessionHandlers(),
     );
@@ -155,5 +155,15 @@ describe('authProvider.logout', () => {
     expect(getToken()).toBeUndefined();
     expect(sessionStorage.getItem(VISITED_VIEWS_KEY)).toBeNull();
     expect(leftTo).toEqual(['/login']);
+  });
+
+  it('a user who came through OIDC leaves for the IdP end-session address instead', async () => {
+    const end = 'https://idp.test/session/end?client_id=examhall';
+    server.use(http.post('/api/sys/user/logout', () => HttpResponse.json({ code: 0, msg: '', data: { endSessionUrl: end } })), ...sessionHandlers());
+    setToken('t');
+    const { auth, leftTo } = provider();
+    expect(await auth.logout({})).toBe(false);
+    expect(getToken()).toBeUndefined();
+    expect(leftTo).toEqual([end]);
   });
 });

@@ -113,13 +113,15 @@ export function createAuthProvider(deps: AuthDeps = defaultAuthDeps): AppAuthPro
 
     async logout() {
       if (leaving) return false;
+      let endSessionUrl: unknown = '';
       if (getToken()) {
         // Revoking the session server-side is best effort: the token goes in any case.
-        await deps.logout().catch(() => undefined);
+        endSessionUrl = await deps.logout().catch(() => '');
       }
       removeToken();
       clearVisitedViews();
-      leave(LOGIN_PATH);
+      // Signed in through the organisation's IdP: its session ends too (it comes back to /login).
+      leave(typeof endSessionUrl === 'string' && endSessionUrl ? endSessionUrl : LOGIN_PATH);
       // false: react-admin clears its store and queries but does not navigate inside /admin.
       return false;
     },

@@ -17,3 +17,4 @@ export * from './ranking';
 export * from './stats';
 export * from './practice';
 export * from './course';
+export * from './sso';

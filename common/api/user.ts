@@ -237,6 +237,10 @@ export const ForgotResetBody = Type.Object({
 export type ForgotResetBody = Static<typeof ForgotResetBody>;
 
 /** Signing in and the signed-in user's own account: /api/sys/user/{login,reg,info,logout,update,update-pass} */
+/** After sign-out: the identity provider's end-session address to go to, or '' (stay here). */
+export const LogoutResult = Type.Object({ endSessionUrl: Type.String() });
+export type LogoutResult = Static<typeof LogoutResult>;
+
 export const authApi = defineApi('auth', {
   login: { path: '/api/sys/user/login', access: 'public', body: LoginBody, response: TokenResult, summary: 'Sign in with user name and password', okMsg: '登录成功' },
   reg: { path: '/api/sys/user/reg', access: 'public', body: RegisterBody, response: RegisterResult, summary: 'Learner self-registration' },
@@ -247,7 +251,7 @@ export const authApi = defineApi('auth', {
   forgotReset: { path: '/api/sys/user/forgot/reset', access: 'public', body: ForgotResetBody, response: Done, summary: 'Set a new password with a reset code (ends every session)', okMsg: '密码已重置，请使用新密码登录' },
   bindMobile: { path: '/api/sys/user/bind-mobile', access: 'login', body: BindMobileBody, response: UserInfo, summary: 'Bind or change my phone with a code sent to it', okMsg: '手机号绑定成功' },
   info: { path: '/api/sys/user/info', access: 'login', body: EmptyBody, response: UserInfo, summary: 'The signed-in user' },
-  logout: { path: '/api/sys/user/logout', access: 'public', body: EmptyBody, response: Done, summary: 'Revoke the current session', okMsg: '已退出登录' },
+  logout: { path: '/api/sys/user/logout', access: 'public', body: EmptyBody, response: LogoutResult, summary: 'Revoke the current session; endSessionUrl: the IdP sign-out to go to next (OIDC users), else empty', okMsg: '已退出登录' },
   update: { path: '/api/sys/user/update', access: 'login', body: ProfileUpdateBody, response: UserInfo, summary: 'Update my own profile', okMsg: '保存成功' },
   updatePass: {
     path: '/api/sys/user/update-pass',

@@ -8,11 +8,16 @@ import { call, type PostOptions } from '../http';
  */
 export const fetchUserInfo = (opts?: PostOptions) => call(authApi.info, {}, opts);
 
-/** Revoke the session on the server. Never throws: the local sign-out goes ahead whatever happens. */
-export async function logout(): Promise<void> {
+/**
+ * Revoke the session on the server. Never throws: the local sign-out goes ahead whatever happens.
+ * Answers the identity provider's end-session address to go to next ('' when there is none).
+ */
+export async function logout(): Promise<string> {
   try {
-    await call(authApi.logout, {}, { silent: true, ignoreSessionInvalid: true });
+    const result = await call(authApi.logout, {}, { silent: true, ignoreSessionInvalid: true });
+    return result?.endSessionUrl ?? '';
   } catch {
     // The session is gone or the server unreachable: either way the caller clears the local token.
+    return '';
   }
 }

@@ -60,12 +60,18 @@ describe('services', () => {
     });
     setToken('t');
     server.use(mock.post('/api/sys/user/logout', () => HttpResponse.json({ code: ErrorCode.SESSION_INVALID, msg: '失效', data: null })));
-    await expect(logout()).resolves.toBeUndefined();
+    await expect(logout()).resolves.toBe('');
     server.use(mock.post('/api/sys/user/logout', () => HttpResponse.error()));
-    await expect(logout()).resolves.toBeUndefined();
+    await expect(logout()).resolves.toBe('');
     expect(shown).toEqual([]);
     expect(reloaded).toBe(false);
     expect(getToken()).toBe('t');
+  });
+
+  it('logout answers the IdP end-session address the server gives (OIDC users)', async () => {
+    const end = 'https://idp.test/session/end?client_id=examhall';
+    server.use(mock.post('/api/sys/user/logout', () => HttpResponse.json({ code: 0, msg: '', data: { endSessionUrl: end } })));
+    await expect(logout()).resolves.toBe(end);
   });
 
   it('uploadFile sends the kind with the file', async () => {

@@ -54,6 +54,25 @@ describe('route guard and session start', () => {
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('/admin/sys/user'));
   });
 
+  it('single sign-on: takes the token from the /sync fragment (and out of the address), then goes to the redirect', async () => {
+    window.history.replaceState(null, '', '/sync#token=sso-token');
+    const { location } = renderApp({
+      path: '/sync?redirect=%2Fweb%2Fuc%3Ftab%3Dmsg',
+      handlers: [api('sys/user/info', learner()), api('sys/user/msg/count-unread', 0), api('sys/user/msg/paging', pageOf([]))],
+    });
+    await waitFor(() => expect(location()).toBe('/web/uc?tab=msg'));
+    expect(getToken()).toBe('sso-token');
+    expect(window.location.hash).toBe('');
+  });
+
+  it('single sign-on: a refusal in the /sync fragment is shown on the sign-in page', async () => {
+    window.history.replaceState(null, '', `/sync#error=${encodeURIComponent('系统中没有与您身份对应的账号，请联系管理员开通')}&code=10010033`);
+    const { location } = renderApp({ path: '/sync' });
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByText('系统中没有与您身份对应的账号，请联系管理员开通')).toBeTruthy();
+    expect(getToken()).toBeFalsy();
+  });
+
   it('drops a dead session at start: token removed, back to /login, which shows the error text', async () => {
     let calls = 0;
     const { location } = renderApp({

@@ -1,3 +1,4 @@
+import { leaveApp } from '../app/navigation';
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
@@ -59,13 +60,16 @@ export function WebHeader() {
   const isAdmin = user?.roleType === RoleType.ADMIN;
 
   const signOut = async () => {
+    let endSessionUrl = '';
     try {
-      await logout();
+      endSessionUrl = await logout();
     } catch {
       // The session ends on this side whatever the server answered.
     }
     clear();
-    navigate(paths.login.path, { replace: true });
+    // Signed in through the organisation's IdP: its session ends too (it comes back to /login).
+    if (endSessionUrl) leaveApp(endSessionUrl);
+    else navigate(paths.login.path, { replace: true });
   };
 
   return (

@@ -30,7 +30,8 @@ export interface Scenario {
  * Each render has its own query cache.
  */
 export function renderApp({ path, user: signedIn, site = siteFixture(), handlers = [] }: Scenario) {
-  const seeded: RequestHandler[] = [api('sys/config/detail', site)];
+  // The sign-in page also asks which single sign-on ways are on (none unless a test says so).
+  const seeded: RequestHandler[] = [api('sys/config/detail', site), api('sso/status', { oidc: false, ldap: false })];
   if (signedIn) {
     setToken('test-token');
     seeded.push(api('sys/user/info', signedIn), api('sys/user/msg/count-unread', signedIn.unreadMsg));

@@ -18,6 +18,7 @@ import * as mExamPracticeDuring from './migrations/20261203_0004_exam_practice_d
 import * as mExamRanking from './migrations/20261204_0401_exam_ranking';
 import * as mDashboard from './migrations/20261204_0402_dashboard';
 import * as mSigninWays from './migrations/20261205_0101_signin_ways';
+import * as mSso from './migrations/20261205_0201_sso';
 import * as mPasswordChange from './migrations/20261205_0301_password_change';
 import * as mStats from './migrations/20261205_0501_stats';
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '20261204_0401_exam_ranking': mExamRanking,
   '20261204_0402_dashboard': mDashboard,
   '20261205_0101_signin_ways': mSigninWays,
+  '20261205_0201_sso': mSso,
   '20261205_0301_password_change': mPasswordChange,
   '20261205_0501_stats': mStats,
 };

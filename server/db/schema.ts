@@ -656,7 +656,36 @@ export interface DashDayTable {
   computed_at: number;
 }
 
+/** Single sign-on settings (one record, id '1'): JSON of SsoSettings, secrets included. */
+export interface SsoConfigTable {
+  id: string;
+  settings: string;
+  update_time: number;
+}
+
+/** A local user who came from (or was linked to) an identity provider. */
+export interface SsoUserTable {
+  user_id: string;
+  /** 'oidc' or 'ldap' */
+  provider: string;
+  /** The IdP's sub, or the directory entry's DN. */
+  subject: string;
+  create_time: number;
+}
+
+/** An OIDC sign-in between the redirect to the IdP and its callback. */
+export interface SsoFlowTable {
+  state: string;
+  nonce: string;
+  verifier: string;
+  redirect: string;
+  create_time: number;
+}
+
 export interface DB {
+  sso_config: SsoConfigTable;
+  sso_user: SsoUserTable;
+  sso_flow: SsoFlowTable;
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
   sys_user_role: SysUserRoleTable;

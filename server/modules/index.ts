@@ -7,6 +7,7 @@ import { subscribeQu } from './qu/qu.events';
 import { subscribeStats } from './stats/stats.events';
 import { subscribeWrongBook } from './wrongbook/wrongbook.events';
 import authRoutes from './identity/auth.routes';
+import ssoRoutes from './identity/sso/sso.routes';
 import configRoutes from './config/config.routes';
 import dashboardRoutes from './dashboard/dashboard.routes';
 import departRoutes from './depart/depart.routes';
@@ -27,7 +28,7 @@ import wrongBookRoutes from './wrongbook/wrongbook.routes';
 
 /** Every module's routes, registered in order by app.ts. Add a module by adding its routes here. */
 export const modules: Array<(app: App) => Promise<void>> = [
-  authRoutes, configRoutes, userRoutes, fileRoutes,
+  authRoutes, ssoRoutes, configRoutes, userRoutes, fileRoutes,
   departRoutes, roleRoutes, menuRoutes, msgRoutes, noticeRoutes, dashboardRoutes,
   quRoutes, examRoutes, paperRoutes, wrongBookRoutes, practiceRoutes, courseRoutes, rankingRoutes, statsRoutes,
 ];

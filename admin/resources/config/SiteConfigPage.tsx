@@ -12,6 +12,7 @@ import { LoadError } from '../shared/LoadError';
 import { LoadingBlock } from '../shared/LoadingBlock';
 import { LogoInput } from './LogoInput';
 import { SmsConfigCard } from './SmsConfigCard';
+import { SsoConfigSection } from './SsoConfigSection';
 
 const RESOURCE = 'sys/config';
 
@@ -100,6 +101,7 @@ export function SiteConfigPage() {
         )}
       </Card>
       <SmsConfigCard />
+      <SsoConfigSection />
     </ResourceContextProvider>
   );
 }

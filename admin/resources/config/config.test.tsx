@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SiteConfig, SmsConfig } from '../../../common/api';
+import type { SiteConfig, SmsConfig, SsoSettingsView } from '../../../common/api';
 import { siteConfigQuery } from '../../layout/useAdminSession';
 import { renderScreen } from '../../testing/renderScreen';
 import { answer, answerNothing, setupMswServer } from '../../testing/server';
@@ -25,15 +25,49 @@ const config: SiteConfig = {
   mailReady: false,
 };
 
+const sso: SsoSettingsView = {
+  oidc: { enabled: true, issuer: 'https://idp.test', clientId: 'examhall', clientSecret: '', hasClientSecret: true, scopes: 'openid profile', nameClaim: 'preferred_username', realNameClaim: 'name', deptClaim: '', autoCreate: true, roleId: 'role_student', publicUrl: '' },
+  ldap: { enabled: false, url: '', bindDn: '', bindPassword: '', hasBindPassword: false, baseDn: '', userFilter: '', nameAttr: 'uid', realNameAttr: 'cn', deptAttr: '', autoCreate: true, roleId: 'role_student' },
+  callbackPath: '/api/sso/oidc/callback',
+};
+
+/** The single sign-on section below the site settings loads its own record and the roles. */
+function answerSso(view: SsoSettingsView = { ...sso, oidc: { ...sso.oidc, hasClientSecret: false } }) {
+  answer('/api/sso/config/detail', view);
+  answer('/api/sys/role/list', [{ id: 'role_student', roleCode: 'student', roleName: '学员', roleType: 1, remark: '', menuIds: [] }]);
+  return answer('/api/sso/config/save', (body: object) => ({ ...sso, ...body }));
+}
+
 const sms: SmsConfig = { provider: 'aliyun', accessKeyId: 'AK', signName: '考试中心', templateCode: 'SMS_1', secretId: '', sdkAppId: '', templateId: '', region: '', hasSecret: true, toLog: false };
 
 describe('site settings', { timeout: 30_000 }, () => {
   beforeEach(() => {
     answer('/api/sys/config/sms-detail', sms);
+    answerSso();
+  });
+
+  it('single sign-on: a stored secret is not shown, and saving with it blank keeps it (sends it blank)', async () => {
+    answer('/api/sys/config/detail', config);
+    const saves = answerSso(sso);
+    renderScreen(<SiteConfigPage />);
+    const ue = userEvent.setup({ delay: null });
+    const issuer = (await screen.findByLabelText(/颁发者地址/)) as HTMLInputElement;
+    expect(issuer.value).toBe('https://idp.test');
+    const secret = screen.getByLabelText(/客户端密钥/) as HTMLInputElement;
+    expect(secret.value).toBe('');
+    expect(secret.getAttribute('aria-describedby') && document.getElementById(secret.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toContain('已保存，留空则保持不变');
+    await ue.clear(screen.getByLabelText(/客户端 ID/));
+    await ue.type(screen.getByLabelText(/客户端 ID/), 'exam2');
+    const buttons = screen.getAllByRole('button', { name: /保存/ });
+    await ue.click(buttons[buttons.length - 1]);
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ oidc: { clientId: 'exam2', clientSecret: '', issuer: 'https://idp.test' } });
+    expect(saves[0].oidc).not.toHaveProperty('hasClientSecret');
   });
 
   it('saves the settings, uploads a logo and hands the new config to the shell', async () => {
     answer('/api/sys/config/detail', config);
+    answerSso();
     const saves = answer('/api/sys/config/save', (body: object) => ({ ...config, ...body }));
     const uploads = answer('/api/sys/file/upload', { id: 'f1', url: '/api/sys/file/get/f1', name: 'logo.png', size: 4 });
     const { queryClient } = renderScreen(<SiteConfigPage />);
@@ -70,6 +104,7 @@ describe('site settings', { timeout: 30_000 }, () => {
 
   it('requires the site name on save (保存 is never greyed out)', async () => {
     answer('/api/sys/config/detail', config);
+    answerSso();
     const saves = answer('/api/sys/config/save', config);
     renderScreen(<SiteConfigPage />);
     const ue = userEvent.setup({ delay: null });
@@ -81,6 +116,7 @@ describe('site settings', { timeout: 30_000 }, () => {
 
   it('a failed load offers 重试 instead of an empty form', async () => {
     answerNothing('/api/sys/config/detail');
+    answerSso();
     renderScreen(<SiteConfigPage />);
     const ue = userEvent.setup({ delay: null });
     const alert = await screen.findByRole('alert');

@@ -20,6 +20,7 @@ import { DEFAULT_SITE_NAME } from '../../components/SiteLogo';
 import { paths } from '../../config/paths';
 import { sendSms, useMobileLogin, waysIn } from './api/codes';
 import { useLogin } from './api/login';
+import { oidcStartUrl, useSsoStatus } from './api/sso';
 import { AuthCard } from './AuthCard';
 
 type LoginForm = { username: string; password: string };
@@ -92,6 +93,8 @@ function SmsLoginForm() {
 export function LoginPage() {
   const { site } = useSession();
   const notice = useLoginNotice();
+  const sso = useSsoStatus();
+  const [search] = useSearchParams();
   const ways = waysIn(site);
   // With the password switched off, its tab stays for administrators (the server lets them in).
   const tabs: Array<[Way, string]> = ways.sms ? (ways.password ? [['password', '账号登录'], ['sms', '短信登录']] : [['sms', '短信登录'], ['password', '管理员登录']]) : [['password', '账号登录']];
@@ -114,6 +117,12 @@ export function LoginPage() {
         </Tabs>
       )}
       {way === 'sms' ? <SmsLoginForm /> : <PasswordForm forgot={ways.resetSms || ways.resetEmail} />}
+      {sso.data?.oidc && (
+        // A full page load: the browser goes to the organisation's sign-in page and comes back to /sync.
+        <Button variant="outlined" size="large" fullWidth href={oidcStartUrl(search.get('redirect'))} sx={{ mt: 2, py: 1.25 }}>
+          使用统一身份认证登录
+        </Button>
+      )}
       {site?.allowRegister && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
           还没有账号？

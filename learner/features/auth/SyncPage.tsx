@@ -1,10 +1,23 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RoleType } from '../../../common/codes';
 import { ADMIN_HOME, isAdminPath, loginUrl, safeRedirect } from '../../../common/routing';
+import { leaveLoginNotice } from '../../app/loginNotice';
 import { leaveApp } from '../../app/navigation';
 import { useSession } from '../../app/session/context';
 import { LoadingScreen } from '../../components/LoadingScreen';
+
+/** The single sign-on hand-off in the URL fragment (#token=… or #error=…), taken out of the address. */
+function takeHandoff(): { token: string; error: string } | null {
+  const hash = window.location.hash.replace(/^#/, '');
+  if (!hash) return null;
+  const params = new URLSearchParams(hash);
+  const token = params.get('token') ?? '';
+  const error = params.get('error') ?? '';
+  if (!token && !error) return null;
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  return { token, error };
+}
 
 /**
  * Shown right after sign-in (never cached): wait for who the user is (the session fetches it for
@@ -13,12 +26,24 @@ import { LoadingScreen } from '../../components/LoadingScreen';
  * page, token cleared, back to /login).
  */
 export function SyncPage() {
-  const { token, user } = useSession();
+  const { token, user, signIn } = useSession();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const redirect = search.get('redirect');
+  // Single sign-on lands here with the new token (or why it was refused) in the fragment: taken
+  // once, before anything else, and removed from the address.
+  const [handoff] = useState(() => takeHandoff());
 
   useEffect(() => {
+    if (handoff?.token && token !== handoff.token) {
+      signIn(handoff.token);
+      return;
+    }
+    if (handoff?.error) {
+      leaveLoginNotice(handoff.error);
+      navigate(loginUrl(redirect ?? undefined), { replace: true });
+      return;
+    }
     if (!token) {
       navigate(loginUrl(redirect ?? undefined), { replace: true });
       return;
@@ -30,7 +55,7 @@ export function SyncPage() {
     } else {
       navigate(safeRedirect(redirect, user.roleType), { replace: true });
     }
-  }, [token, user, redirect, navigate]);
+  }, [handoff, signIn, token, user, redirect, navigate]);
 
   return <LoadingScreen fullPage text="正在进入系统…" />;
 }

@@ -12,6 +12,18 @@ import { api, fail, startMockServer } from '../../testing/server';
 startMockServer();
 
 describe('login page', () => {
+  it('offers 使用统一身份认证登录 only when OIDC is on, going to the IdP with the wanted page', async () => {
+    renderApp({ path: '/login?redirect=%2Fweb%2Frepo', handlers: [api('sso/status', { oidc: true, ldap: false })] });
+    const link = await screen.findByRole('link', { name: '使用统一身份认证登录' });
+    expect(link.getAttribute('href')).toBe('/api/sso/oidc/start?redirect=%2Fweb%2Frepo');
+  });
+
+  it('shows no single sign-on button when OIDC is off', async () => {
+    renderApp({ path: '/login' });
+    expect(await screen.findByLabelText('用户名')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('link', { name: '使用统一身份认证登录' })).toBeNull());
+  });
+
   it('asks for the user name and password before calling the server', async () => {
     const { user } = renderApp({ path: '/login' });
     await user.click(await screen.findByRole('button', { name: '登录' }));

@@ -9,6 +9,7 @@ import { bindMyMobile, resetForgotten, sendMailCode, sendSmsCode } from './recov
 import { revokeSession } from './session.service';
 import { signIn, type RequestMeta } from './signIn';
 import { smsProvider } from './sms.provider';
+import { oidcEndSessionUrl } from './sso/oidc';
 
 const meta = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
@@ -31,8 +32,10 @@ export default async function authRoutes(app: App) {
   });
   route(app, authApi.info, (req) => currentUser(ctx, caller(req)));
   route(app, authApi.logout, async (req) => {
-    if (req.user) await revokeSession(ctx, req.user.tokenHash);
-    return null;
+    if (!req.user) return { endSessionUrl: '' };
+    await revokeSession(ctx, req.user.tokenHash);
+    // A user who came through OIDC also leaves the IdP's session when the IdP offers that.
+    return { endSessionUrl: await oidcEndSessionUrl(ctx, req.user.id, `${req.protocol}://${req.host}`) };
   });
   route(app, authApi.update, (req) => updateProfile(ctx, caller(req), req.body));
   route(app, authApi.updatePass, async (req) => {

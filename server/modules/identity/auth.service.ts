@@ -11,6 +11,7 @@ import { getSiteConfig } from '../config/config.service';
 import { isUniqueViolation } from '../../db/errors';
 import { findUserByName, insertUser, userInfo } from '../user/user.service';
 import { passwordProvider } from './password.provider';
+import { ldapProvider, usesDirectory } from './sso/ldap';
 import { issueToken, signIn, type RequestMeta } from './signIn';
 import { checkOptionalMobile, checkPassword, checkRealName, checkUserName } from '../user/user.rules';
 import type { AuthUser } from './session.service';
@@ -19,7 +20,12 @@ import type { AuthUser } from './session.service';
 export const REGISTER_LIMIT: LimitRule = { name: 'register', points: 10, durationSec: 10 * 60 };
 
 /** /api/sys/user/login: the password provider through the one sign-in path. */
-export const login = (ctx: ServiceContext, body: LoginBody, meta: RequestMeta): Promise<TokenResult> => signIn(ctx, passwordProvider, body, meta);
+export async function login(ctx: ServiceContext, body: LoginBody, meta: RequestMeta): Promise<TokenResult> {
+  // Directory users (LDAP) give their directory password here: a way in of its own, which the
+  // password switch does not close.
+  const provider = (await usesDirectory(ctx, body.username.trim())) ? ldapProvider : passwordProvider;
+  return signIn(ctx, provider, body, meta);
+}
 
 /**
  * Self-registration as a learner. Closed when site settings say so; when they require review the
