@@ -142,6 +142,17 @@ export function paperScored(ctx: ServiceContext, paperId: string): void {
 }
 
 /**
+ * The app is closing: no batch is recorded after its database has gone. Papers still pending are
+ * left to the next start, which looks an exam's papers through at its first read (catchUp).
+ */
+export function stopRecording(ctx: ServiceContext): void {
+  const s = stateOf(ctx);
+  if (s.timer) clearTimeout(s.timer);
+  s.timer = null;
+  s.pending.clear();
+}
+
+/**
  * Brings an exam's read model up to date before its figures are read: pending papers, and, the
  * first time this process reads the exam, any scored paper it lacks (one the events of a stopped
  * process never recorded). After that, hand-ins and markings arrive as events.
