@@ -190,7 +190,8 @@ test('the user centre binds a phone with a code', async ({ page, request }) => {
   await dialog.getByLabel('短信验证码').fill(await smsCode(mobile, 'bind'));
   await shoot(page, 'uc-bind', { fullPage: false });
   await dialog.getByRole('button', { name: '确定' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByLabel('手机号')).toHaveValue(mobile);
+  // Bound, the closing dialog is titled 更换手机号 while it fades: wait for no dialog at all.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByLabel('手机号', { exact: true })).toHaveValue(mobile);
   await expect(page.getByRole('button', { name: '更换', exact: true })).toBeVisible();
 });

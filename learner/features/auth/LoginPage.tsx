@@ -1,42 +1,32 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import type { TokenResult } from '../../../common/api';
-import { mobileRule } from '../../../common/validators';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { dismissLoginNotice, useLoginNotice } from '../../app/loginNotice';
 import { useSession } from '../../app/session/context';
+import { useSignedIn } from './useSignedIn';
 import { FormTextField } from '../../components/form/FormTextField';
 import { required } from '../../components/form/rules';
-import { SendCode } from '../../components/SendCode';
 import { DEFAULT_SITE_NAME } from '../../components/SiteLogo';
 import { paths } from '../../config/paths';
-import { sendSms, useMobileLogin, waysIn } from './api/codes';
+import { waysIn } from './api/codes';
 import { useLogin } from './api/login';
 import { oidcStartUrl, useSsoStatus } from './api/sso';
 import { AuthCard } from './AuthCard';
 
 type LoginForm = { username: string; password: string };
-type SmsForm = { mobile: string; code: string };
 type Way = 'password' | 'sms';
 
-/** Signed in: keep the token and go on through /sync. */
-function useSignedIn() {
-  const { signIn } = useSession();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  return (result: TokenResult) => {
-    signIn(result.token);
-    navigate(paths.sync.to(search.get('redirect')), { replace: true });
-  };
-}
+// The SMS form (code sending, countdown, captcha) is its own chunk: the sign-in page's first load
+// stays within its budget for everyone who signs in with a password.
+const SmsLoginForm = lazy(() => import('./SmsLoginForm').then((m) => ({ default: m.SmsLoginForm })));
+// So are the tabs, drawn only where more than one way in is switched on.
+const WayTabs = lazy(() => import('./WayTabs').then((m) => ({ default: m.WayTabs })));
 
 function PasswordForm({ forgot }: { forgot: boolean }) {
   const login = useLogin();
@@ -65,31 +55,6 @@ function PasswordForm({ forgot }: { forgot: boolean }) {
   );
 }
 
-function SmsLoginForm() {
-  const login = useMobileLogin();
-  const done = useSignedIn();
-  const { control, handleSubmit, getValues, trigger } = useForm<SmsForm>({ defaultValues: { mobile: '', code: '' } });
-  const busy = login.isPending || login.isSuccess;
-  const submit = handleSubmit(({ mobile, code }) => login.mutate({ mobile: mobile.trim(), code: code.trim() }, { onSuccess: done }));
-  return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-      <FormTextField control={control} name="mobile" rules={{ validate: (v) => mobileRule(v.trim()) }} label="手机号" inputMode="tel" autoComplete="tel" autoFocus disabled={busy} />
-      <SendCode
-        disabled={busy}
-        check={() => {
-          void trigger('mobile');
-          return mobileRule(getValues('mobile').trim());
-        }}
-        send={(captcha) => sendSms({ mobile: getValues('mobile').trim(), scene: 'login', ...captcha })}
-        codeField={<FormTextField control={control} name="code" rules={{ validate: required('请输入短信验证码') }} label="短信验证码" inputMode="numeric" autoComplete="one-time-code" disabled={busy} />}
-      />
-      <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 1.25 }}>
-        登录
-      </Button>
-    </Stack>
-  );
-}
-
 export function LoginPage() {
   const { site } = useSession();
   const notice = useLoginNotice();
@@ -110,13 +75,17 @@ export function LoginPage() {
         </Alert>
       )}
       {tabs.length > 1 && (
-        <Tabs value={way} onChange={(_, v: Way) => setChosen(v)} variant="fullWidth" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
-          {tabs.map(([value, label]) => (
-            <Tab key={value} value={value} label={label} />
-          ))}
-        </Tabs>
+        <Suspense fallback={<Box sx={{ height: 49, mb: 3 }} />}>
+          <WayTabs tabs={tabs} value={way} onChange={(v) => setChosen(v as Way)} />
+        </Suspense>
       )}
-      {way === 'sms' ? <SmsLoginForm /> : <PasswordForm forgot={ways.resetSms || ways.resetEmail} />}
+      {way === 'sms' ? (
+        <Suspense fallback={<Box sx={{ minHeight: 220 }} />}>
+          <SmsLoginForm />
+        </Suspense>
+      ) : (
+        <PasswordForm forgot={ways.resetSms || ways.resetEmail} />
+      )}
       {sso.data?.oidc && (
         // A full page load: the browser goes to the organisation's sign-in page and comes back to /sync.
         <Button variant="outlined" size="large" fullWidth href={oidcStartUrl(search.get('redirect'))} sx={{ mt: 2, py: 1.25 }}>
