@@ -92,7 +92,8 @@ describe('login page', () => {
   it('offers SMS sign-in and the forgot link when site settings switch them on', async () => {
     renderApp({ path: '/login', site: site({ loginSms: true, resetSms: true, smsReady: true }) });
     expect((await screen.findByRole('link', { name: '忘记密码？' })).getAttribute('href')).toBe('/forgot');
-    expect(screen.getByRole('tab', { name: '账号登录' }).getAttribute('aria-selected')).toBe('true');
+    // The tabs are a chunk of their own, drawn once it has loaded.
+    expect((await screen.findByRole('tab', { name: '账号登录' })).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: '短信登录' })).toBeTruthy();
   });
 
