@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Filter, InvalidCredentialsError } from 'ldapts';
 import type { LoginBody } from '../../../../common/api';
 import type { LdapSettings } from '../../../../common/api/sso';
@@ -6,7 +5,7 @@ import { ErrorCode } from '../../../../common/errorCodes';
 import type { ServiceContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import { findUserByName } from '../../user/user.service';
-import { LOGIN_LIMITS, slowdownMs } from '../password.provider';
+import { reserveAccountTry } from '../password.provider';
 import type { IdentityProvider } from '../signIn';
 import { findUser } from './sso.repository';
 import { loadSsoSettings, isLinked, provisionUser, type ExternalIdentity } from './sso.service';
@@ -90,22 +89,13 @@ export const ldapProvider: IdentityProvider<LoginBody> = {
   async verify(ctx, body, meta) {
     const s = (await loadSsoSettings(ctx)).ldap;
     if (!s.enabled) throw new AppError(ErrorCode.SIGNIN_METHOD_OFF, '未启用目录登录');
-    const pair = ctx.limiter.for(LOGIN_LIMITS.pair);
-    const account = ctx.limiter.for(LOGIN_LIMITS.account);
     const userName = body.username.trim();
-    let row = await findUserByName(ctx, userName);
-    const accountKey = row ? `u:${row.id}:${row.login_epoch}` : `n:${userName.toLowerCase()}`;
-    const pairKey = `${accountKey}|${meta.ip}`;
-    const tries = await pair.consume(pairKey);
-    if (!tries.allowed) throw new AppError(ErrorCode.RATE_LIMITED, '登录失败次数过多，请15分钟后再试');
-    const attempt = await account.consume(accountKey);
-    const delay = slowdownMs(attempt.consumed - 1);
-    if (delay) await sleep(delay);
+    const tried = await reserveAccountTry(ctx, userName, meta.ip);
+    let row = tried.row;
     const identity = await ldapAuthenticate(s, row?.user_name ?? userName, body.password);
     if (!identity) throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
     if (!row) row = await findUser(ctx.db, await provisionUser(ctx, 'ldap', identity, s));
     if (!row) throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
-    await Promise.all([pair.reset(pairKey), account.refund(accountKey)]);
-    return { user: row, credit: tries.consumed };
+    return { user: row, credit: await tried.succeeded() };
   },
 };
