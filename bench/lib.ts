@@ -113,6 +113,16 @@ export async function startServer(env: Record<string, string> = {}, cwd: string 
   };
 }
 
+/** hello-world's closed-loop rate on this machine now, 4 requests at once: reported beside every figure, so a slow machine shows as such. */
+export async function helloWorldStats(): Promise<Stats> {
+  const hello = await startHelloWorld();
+  try {
+    return await pool('hello-world, 4 at once', 4000, 4, async () => void (await fetch(`${hello.base}/hello`, { method: 'POST' })).text());
+  } finally {
+    await hello.stop();
+  }
+}
+
 /** A bare Fastify hello-world process: what the load generator reaches with no application cost. */
 export async function startHelloWorld(): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { authApi, dashboardApi, paperApi, rankingApi } from '../../common/api';
 import { PaperState } from '../../common/codes';
-import { ADMIN_PASSWORD, api, benchLine, envNumber, pct, pool, processFigures, seedLearners, startHelloWorld, startServer, table, type Stats } from '../lib';
+import { ADMIN_PASSWORD, api, benchLine, envNumber, pct, pool, processFigures, seedLearners, helloWorldStats, startServer, table, type Stats } from '../lib';
 
 const DAY = 86_400_000;
 /** A paper's copy of its exam's rules (scores shown, no review). */
@@ -143,15 +143,9 @@ export async function run(): Promise<void> {
     }
     const cpu = processFigures(server.pid);
 
-    const hello = await startHelloWorld();
-    let helloRate = 0;
-    try {
-      const h = await pool('hello-world, 4 at once', 4000, 4, async () => void (await fetch(`${hello.base}/hello`, { method: 'POST' })).text());
-      helloRate = Math.round(h.count / h.seconds);
-      rows.push(h);
-    } finally {
-      await hello.stop();
-    }
+    const h = await helloWorldStats();
+    const helloRate = Math.round(h.count / h.seconds);
+    rows.push(h);
 
     table(`Examhall dashboard and ranking: ${papers} papers, ${answers} practice answers, ${ranked} ranked, ${server.dialect} (seeded in ${seedSeconds.toFixed(0)} s)`, rows);
     console.log(`\nfirst trend call (computes the past days): ${trendColdMs.toFixed(0)} ms; server RSS ${cpu.rssMb} MB`);

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { authApi, examApi, paperApi, quApi, repoApi } from '../../common/api';
 import { DisplayMode, ExamOpenType, GenericState, HandType, QuType, ResultShow } from '../../common/codes';
-import { ADMIN_PASSWORD, api, benchLine, cannon, envNumber, pool, processFigures, root, seedLearners, startHelloWorld, startServer, type BenchServer } from '../lib';
+import { ADMIN_PASSWORD, api, benchLine, cannon, envNumber, pool, processFigures, root, seedLearners, helloWorldStats, startServer, type BenchServer } from '../lib';
 
 interface Side {
   name: 'base' | 'work';
@@ -155,14 +155,8 @@ export async function run(): Promise<void> {
       const order = i % 2 === 0 ? sides : [...sides].reverse();
       for (const side of order) results[side.name].push(await round(side, seconds, connections, handIns));
     }
-    const hello = await startHelloWorld();
-    let helloRate = 0;
-    try {
-      const h = await pool('hello-world, 4 at once', 4000, 4, async () => void (await fetch(`${hello.base}/hello`, { method: 'POST' })).text());
-      helloRate = Math.round(h.count / h.seconds);
-    } finally {
-      await hello.stop();
-    }
+    const h = await helloWorldStats();
+    const helloRate = Math.round(h.count / h.seconds);
 
     const m = (side: Side['name'], key: keyof Round) => median(results[side].map((r) => r[key]));
     const ratio = (key: keyof Round) => {

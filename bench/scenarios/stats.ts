@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { authApi, statsApi } from '../../common/api';
 import { PaperState, QuType } from '../../common/codes';
-import { ADMIN_PASSWORD, api, benchLine, envNumber, pct, pool, processFigures, seedLearners, startHelloWorld, startServer, table, type Stats } from '../lib';
+import { ADMIN_PASSWORD, api, benchLine, envNumber, pct, pool, processFigures, seedLearners, helloWorldStats, startServer, table, type Stats } from '../lib';
 
 const TAGS = ['安全', '消防', '急救', '用电', '化学品', '应急', '设备', '规章'];
 
@@ -151,15 +151,9 @@ export async function run(): Promise<void> {
     }
     const figures = processFigures(server.pid);
 
-    const hello = await startHelloWorld();
-    let helloRate = 0;
-    try {
-      const h = await pool('hello-world, 4 at once', 4000, 4, async () => void (await fetch(`${hello.base}/hello`, { method: 'POST' })).text());
-      helloRate = Math.round(h.count / h.seconds);
-      rows.push(h);
-    } finally {
-      await hello.stop();
-    }
+    const h = await helloWorldStats();
+    const helloRate = Math.round(h.count / h.seconds);
+    rows.push(h);
 
     table(`Examhall statistics: ${papers} papers × ${questions} questions, ${server.dialect} (seeded in ${seedSeconds.toFixed(0)} s)`, rows);
     console.log(`\nfull recompute from scratch: ${full.ms.toFixed(0)} ms (server CPU ${full.cpuMs.toFixed(0)} ms)`);
