@@ -3,7 +3,7 @@ import { closeHeavyWorkers, HEAVY_JOBS_AT_ONCE, heavyJobs, prewarmHeavyJob, runH
 import type { FixtureInput } from './fixtures/reusable.worker';
 
 const REUSABLE = new URL('./fixtures/reusable.worker.ts', import.meta.url);
-const ONE_SHOT = new URL('./fixtures/oneshot.worker.ts', import.meta.url);
+const NO_HANDLE = new URL('./fixtures/nohandle.worker.ts', import.meta.url);
 const LIMITS: HeavyJobLimits = { memoryMb: 64, timeoutMs: 20_000, tooBig: '太大', tooSlow: '太慢' };
 const run = (input: FixtureInput, limits: Partial<HeavyJobLimits> = {}) => runHeavyJob<{ threadId: number }>(REUSABLE, input, { ...LIMITS, ...limits });
 
@@ -56,11 +56,18 @@ describe('the heavy-job pool', () => {
     expect(heavyJobs().workers).toBeLessThanOrEqual(HEAVY_JOBS_AT_ONCE);
   }, 60_000);
 
-  it('still runs a one-shot job module (one message on parentPort), in a fresh worker each time', async () => {
-    const a = await runHeavyJob<{ n: number; threadId: number }>(ONE_SHOT, { n: 21 }, LIMITS);
-    const b = await runHeavyJob<{ n: number; threadId: number }>(ONE_SHOT, { n: 2 }, LIMITS);
-    expect([a.n, b.n]).toEqual([42, 4]);
-    expect(a.threadId).not.toBe(b.threadId);
+  it('refuses a job module without handle(input), and its worker serves the next job', async () => {
+    const before = await run({});
+    await expect(runHeavyJob(NO_HANDLE, {}, LIMITS)).rejects.toThrow(/exports no handle/);
+    expect((await run({})).threadId).toBe(before.threadId);
+  }, 60_000);
+
+  it('moves the bytes a job transfers, both ways, without a copy', async () => {
+    const bytes = new Uint8Array(1024).fill(7);
+    const back = await runHeavyJob<{ bytes: Uint8Array }>(REUSABLE, { echo: bytes }, LIMITS, [bytes.buffer]);
+    // Sent: detached here. Answered: the worker's own buffer, whole.
+    expect(bytes.byteLength).toBe(0);
+    expect([back.bytes.byteLength, back.bytes[1023]]).toEqual([1024, 7]);
   }, 60_000);
 
   it('closes its idle workers', async () => {

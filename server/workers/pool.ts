@@ -10,9 +10,9 @@ import { AppError } from '../lib/errors';
  * server, and a fresh worker takes its place. At most HEAVY_JOBS_AT_ONCE run together; the rest
  * wait their turn.
  *
- * A job module is reused when it exports `handle(input)` answering a WorkerReply (see
- * import.worker.ts). A module without it (one that answers a single message on parentPort) still
- * runs, in a fresh worker of its own per job.
+ * A job module exports `handle(input)` answering a WorkerReply (see import.worker.ts); a module
+ * without it is refused (the job fails, the worker stays). Bytes cross without a copy both ways:
+ * the caller names what it transfers in, the reply names what it transfers out (`transfer`).
  */
 
 export const HEAVY_JOBS_AT_ONCE = 2;
@@ -27,8 +27,11 @@ export interface HeavyJobLimits {
   tooSlow: string;
 }
 
-/** What a worker posts back: its result, or the error it threw (a business error keeps its code and message). */
-export type WorkerReply<T> = { ok: true; value: T } | { ok: false; code?: number; message: string };
+/**
+ * What a worker posts back: its result, or the error it threw (a business error keeps its code and
+ * message). `transfer`: buffers inside `value` handed over, not copied (the worker no longer uses them).
+ */
+export type WorkerReply<T> = { ok: true; value: T; transfer?: ArrayBuffer[] } | { ok: false; code?: number; message: string };
 
 /** A reusable job module's entry point: one input in, one reply out, as often as the pool asks. */
 export type HeavyJobHandler<I, T> = (input: I) => Promise<WorkerReply<T>> | WorkerReply<T>;
@@ -62,8 +65,6 @@ interface Warm {
 const idle: Warm[] = [];
 /** Every live warm worker (idle and busy). */
 const live = new Set<Warm>();
-/** Job modules found to lack `handle`: they run the one-shot way. */
-const oneShot = new Set<string>();
 /** Workers started and jobs run, for tests and the bench. */
 const counts = { started: 0, jobs: 0, replaced: 0 };
 
@@ -138,7 +139,7 @@ function replace(memoryMb: number, entry: string) {
  * idle already: the first job then does not wait for tsx to boot. Never keeps the process alive.
  */
 export function prewarmHeavyJob(file: URL, limits: Pick<HeavyJobLimits, 'memoryMb'>): void {
-  if (oneShot.has(file.href) || idle.some((w) => w.memoryMb === limits.memoryMb) || live.size >= HEAVY_JOBS_AT_ONCE) return;
+  if (idle.some((w) => w.memoryMb === limits.memoryMb) || live.size >= HEAVY_JOBS_AT_ONCE) return;
   idle.push(spawn(limits.memoryMb, file.href));
 }
 
@@ -155,14 +156,12 @@ export async function closeHeavyWorkers(): Promise<void> {
   );
 }
 
-type Outcome<T> = { kind: 'reply'; reply: WorkerReply<T> } | { kind: 'oneShot' };
-
 /** Runs `file` (a worker module, see above) on `input`. */
 export async function runHeavyJob<T>(file: URL, input: unknown, limits: HeavyJobLimits, transfer: ArrayBuffer[] = []): Promise<T> {
   const release = await slot();
   try {
     counts.jobs += 1;
-    const reply = oneShot.has(file.href) ? await runOneShot<T>(file, input, limits, transfer) : await runWarm<T>(file, input, limits, transfer);
+    const reply = await runWarm<T>(file, input, limits, transfer);
     if (reply.ok) return reply.value;
     throw new AppError((reply.code ?? ErrorCode.FAIL) as ErrorCodeValue, reply.message);
   } finally {
@@ -172,7 +171,7 @@ export async function runHeavyJob<T>(file: URL, input: unknown, limits: HeavyJob
 
 async function runWarm<T>(file: URL, input: unknown, limits: HeavyJobLimits, transfer: ArrayBuffer[]): Promise<WorkerReply<T>> {
   const warm = take(limits.memoryMb, file.href);
-  const outcome = await new Promise<Outcome<T>>((resolve, reject) => {
+  return new Promise<WorkerReply<T>>((resolve, reject) => {
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -191,10 +190,10 @@ async function runWarm<T>(file: URL, input: unknown, limits: HeavyJobLimits, tra
         }),
       limits.timeoutMs,
     );
-    const onMessage = (message: { reply?: WorkerReply<T>; oneShot?: boolean }) =>
+    const onMessage = (message: { reply: WorkerReply<T> }) =>
       finish(() => {
         giveBack(warm);
-        resolve(message.oneShot ? { kind: 'oneShot' } : { kind: 'reply', reply: message.reply! });
+        resolve(message.reply);
       });
     warm.port.on('message', onMessage);
     warm.onDeath = (err, exitCode) =>
@@ -205,37 +204,5 @@ async function runWarm<T>(file: URL, input: unknown, limits: HeavyJobLimits, tra
         else reject(err);
       });
     warm.port.postMessage({ entry: file.href, input }, transfer);
-  });
-  if (outcome.kind === 'reply') return outcome.reply;
-  // The module answers on parentPort only (and has its listener on this worker now): it gets fresh workers.
-  oneShot.add(file.href);
-  kill(warm);
-  return runOneShot<T>(file, input, limits, transfer);
-}
-
-/** The one-shot way: a fresh worker for this job alone, ended when it answers. */
-function runOneShot<T>(file: URL, input: unknown, limits: HeavyJobLimits, transfer: ArrayBuffer[]): Promise<WorkerReply<T>> {
-  return new Promise<WorkerReply<T>>((resolve, reject) => {
-    const worker = new Worker(BOOTSTRAP, {
-      workerData: { entry: file.href },
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
-    counts.started += 1;
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      fn();
-    };
-    const timer = setTimeout(() => finish(() => reject(new AppError(ErrorCode.FAIL, limits.tooSlow))), limits.timeoutMs);
-    worker.once('message', (reply: WorkerReply<T>) => finish(() => resolve(reply)));
-    worker.once('error', (err: Error & { code?: string }) =>
-      finish(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError(ErrorCode.FAIL, limits.tooBig) : err)),
-    );
-    worker.once('exit', (code) => finish(() => reject(new AppError(ErrorCode.FAIL, code === 0 ? limits.tooSlow : limits.tooBig))));
-    worker.postMessage(input, transfer);
   });
 }

@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { answerOnParentPort } from './job';
 import type { WorkerReply } from './pool';
 
 /**
@@ -44,10 +43,10 @@ export function writeWorkbook(book: XlsxBook): Promise<ArrayBuffer> {
 /** The bytes of an .xlsx built in this worker (the pool's warm, reused entry point). */
 export async function handle(book: XlsxBook): Promise<WorkerReply<Uint8Array>> {
   try {
-    return { ok: true, value: new Uint8Array(await writeWorkbook(book)) };
+    // A buffer of its own (exceljs may answer a view of a shared pool), moved to the server whole.
+    const bytes = new Uint8Array(await writeWorkbook(book));
+    return { ok: true, value: bytes, transfer: [bytes.buffer] };
   } catch {
     return { ok: false, message: '导出文件生成失败，请稍后重试' };
   }
 }
-
-answerOnParentPort(import.meta.url, handle);

@@ -1,5 +1,4 @@
 import type { QuBody } from '../../../common/api/qu';
-import { answerOnParentPort } from '../../workers/job';
 import type { WorkerReply } from '../../workers/pool';
 import { buildQuestionWorkbook } from './qu.excel';
 
@@ -9,10 +8,9 @@ import { buildQuestionWorkbook } from './qu.excel';
  */
 export async function handle(questions: QuBody[]): Promise<WorkerReply<Uint8Array>> {
   try {
-    return { ok: true, value: new Uint8Array(await buildQuestionWorkbook(questions)) };
+    const bytes = new Uint8Array(await buildQuestionWorkbook(questions));
+    return { ok: true, value: bytes, transfer: [bytes.buffer as ArrayBuffer] };
   } catch {
     return { ok: false, message: '导出文件生成失败，请稍后重试' };
   }
 }
-
-answerOnParentPort(import.meta.url, handle);
