@@ -120,13 +120,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // on every call (PostgreSQL cannot store NUL, and no field of ours means one).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, raw, done) => {
+    // A call that reads its body in a worker (route.ts routeRawJson) gets the bytes as they came.
+    if (req.routeOptions.config.rawJson) {
+      done(null, raw);
+      return;
+    }
+    const body = (raw as Buffer).toString('utf8');
+    if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
       done(new AppError(ErrorCode.BAD_REQUEST, '请求内容嵌套过深', 400), undefined);
       return;
     }
-    parseJson(req, body as string, (err, value) => {
-      if (!err && holdsControlChars(body as string, value)) done(new AppError(ErrorCode.BAD_REQUEST, '内容含有不可见的控制字符，请删除后重试', 400), undefined);
+    parseJson(req, body, (err, value) => {
+      if (!err && holdsControlChars(body, value)) done(new AppError(ErrorCode.BAD_REQUEST, '内容含有不可见的控制字符，请删除后重试', 400), undefined);
       else done(err, value);
     });
   });

@@ -26,6 +26,8 @@ declare module 'fastify' {
     access?: Access;
     /** Open to a session that must change its password first (Endpoint.duringPassChange). */
     duringPassChange?: boolean;
+    /** The JSON body reaches the handler as its bytes, parsed and checked elsewhere (route.ts routeRawJson). */
+    rawJson?: boolean;
   }
 }
 

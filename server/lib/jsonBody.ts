@@ -45,3 +45,20 @@ export function holdsControlChars(text: string, value: unknown): boolean {
   };
   return walk(value);
 }
+
+/** One failure of a body's schema, as Ajv reports it (Fastify's err.validation holds these). */
+export interface SchemaFailure {
+  instancePath: string;
+  params?: unknown;
+  message?: string;
+}
+
+/** The answer to a body that breaks its schema: the field ("/params/userName" -> "params.userName") and the message naming it. */
+export function validationMessage(failures: readonly SchemaFailure[]): { field: string; msg: string } {
+  const v = failures[0];
+  if (!v) return { field: '', msg: '参数不正确' };
+  const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const field = [path, missing].filter(Boolean).join('.') || 'body';
+  return { field, msg: `参数不正确：${field} ${v.message ?? ''}`.trim() };
+}

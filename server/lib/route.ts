@@ -59,12 +59,28 @@ function schemaOf(endpoint: Endpoint): FastifySchema {
  * function, answer.
  */
 export function route<E extends Endpoint>(app: App, endpoint: E, handler: Handler<E>): void {
+  register(app, endpoint, handler, false);
+}
+
+/**
+ * The same for a call whose JSON body is too big to read on the event loop that serves live exams
+ * (an import's commit): the handler gets the body's bytes, unparsed and unchecked, to hand to a
+ * worker thread that parses and checks them as app.ts and the errors plugin would. Its OpenAPI entry
+ * still shows the body's schema.
+ */
+export function routeRawJson<E extends Endpoint>(app: App, endpoint: E, handler: (req: FastifyRequest, body: Buffer, reply: FastifyReply) => Promise<DataOf<E> | WithMsg<DataOf<E>>>): void {
+  register(app, endpoint, (req, reply) => handler(req, req.body as unknown as Buffer, reply), true);
+}
+
+function register<E extends Endpoint>(app: App, endpoint: E, handler: Handler<E>, rawJson: boolean): void {
   app.post(
     endpoint.path,
     {
-      config: { access: endpoint.access, duringPassChange: endpoint.duringPassChange === true },
+      config: { access: endpoint.access, duringPassChange: endpoint.duringPassChange === true, rawJson },
       schema: schemaOf(endpoint),
       ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
+      // The raw body is checked where it is parsed (see routeRawJson).
+      ...(rawJson ? { validatorCompiler: () => () => true } : {}),
     },
     async (req, reply) => {
       const result = await handler(req as ApiRequest<E>, reply);

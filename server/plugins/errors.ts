@@ -3,15 +3,8 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../common/errorCodes';
 import { AppError } from '../lib/errors';
+import { validationMessage } from '../lib/jsonBody';
 
-/** "/params/userName" or "body/userName" -> "params.userName" */
-function fieldOf(err: FastifyError): string {
-  const v = err.validation?.[0];
-  if (!v) return '';
-  const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
-  const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  return [path, missing].filter(Boolean).join('.') || 'body';
-}
 
 /** Most of an over-limit body read (and dropped) so that the client hears the 413; past it, the connection is cut. */
 export const DRAIN_MAX_BYTES = 20 * 1024 * 1024;
@@ -60,12 +53,8 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     const err = error as FastifyError;
     if (err.validation) {
-      const field = fieldOf(err);
-      return reply.status(400).send({
-        code: ErrorCode.BAD_REQUEST,
-        msg: `参数不正确：${field} ${err.validation[0]?.message ?? ''}`.trim(),
-        data: { field },
-      });
+      const { field, msg } = validationMessage(err.validation);
+      return reply.status(400).send({ code: ErrorCode.BAD_REQUEST, msg, data: { field } });
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status === 413) {

@@ -4,7 +4,7 @@ import { Audience, QuLevel, QuType } from '../../common/codes';
 import type { DB } from '../db/schema';
 import { newId } from '../lib/ids';
 import { newItemId, normalizeQuestion, validateQuestion } from '../modules/qu/qu.rules';
-import { toWrite } from '../modules/qu/qu.service';
+import { toWrite } from '../modules/qu/qu.rows';
 
 /**
  * The demo bank: 信息安全与办公常识, every question type at both levels, open for practice to

@@ -31,7 +31,7 @@ export interface HeavyJobLimits {
  * What a worker posts back: its result, or the error it threw (a business error keeps its code and
  * message). `transfer`: buffers inside `value` handed over, not copied (the worker no longer uses them).
  */
-export type WorkerReply<T> = { ok: true; value: T; transfer?: ArrayBuffer[] } | { ok: false; code?: number; message: string };
+export type WorkerReply<T> = { ok: true; value: T; transfer?: ArrayBuffer[] } | { ok: false; code?: number; message: string; status?: number };
 
 /** A reusable job module's entry point: one input in, one reply out, as often as the pool asks. */
 export type HeavyJobHandler<I, T> = (input: I) => Promise<WorkerReply<T>> | WorkerReply<T>;
@@ -163,7 +163,7 @@ export async function runHeavyJob<T>(file: URL, input: unknown, limits: HeavyJob
     counts.jobs += 1;
     const reply = await runWarm<T>(file, input, limits, transfer);
     if (reply.ok) return reply.value;
-    throw new AppError((reply.code ?? ErrorCode.FAIL) as ErrorCodeValue, reply.message);
+    throw new AppError((reply.code ?? ErrorCode.FAIL) as ErrorCodeValue, reply.message, reply.status);
   } finally {
     release();
   }

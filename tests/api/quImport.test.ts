@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ImportParseResult, RepoRecord } from '../../common/api';
 import { TINY_PNG } from '../../server/modules/qu/import/testing';
@@ -85,5 +86,74 @@ describe.each(DIALECTS)('imports read by content, with warnings, on %s', (dialec
     expect(committed.body).toEqual({ code: 0, msg: '导入成功', data: { created: 3, warned: 3 } });
     const plain = await t.call('/api/qu/qu/import/commit', { repoId: bank.id, items: [items[0].question] }, admin);
     expect(plain.body.data).toEqual({ created: 1, warned: 0 });
+  });
+});
+
+/** A single-choice question for a commit body. */
+const single = (content: string) => ({ quType: 1, content, answerList: [{ content: '对', isRight: true }, { content: '错', isRight: false }] });
+
+describe.each(DIALECTS)('an import commit, read in a worker, on %s', (dialect) => {
+  const t = useTestApp(dialect);
+  afterAll(() => fs.rmSync(t.config.dataDir, { recursive: true, force: true }));
+  const raw = async (token: string, payload: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/qu/qu/import/commit', payload, headers: { 'content-type': 'application/json', token } });
+    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: unknown } };
+  };
+  const bankSize = async (repoId: string) => Number((await t.database.db.selectFrom('qu').select((eb) => eb.fn.countAll().as('n')).where('repo_id', '=', repoId).executeTakeFirstOrThrow()).n);
+  const newBank = async (admin: string, title: string) => (await t.call<RepoRecord>('/api/repo/save', { title, practiceOpen: false, practiceAudience: 1 }, admin)).body.data;
+
+  it('refuses what every call refuses, with the same answers: a schema breach, NUL, __proto__, deep nesting, broken JSON', async () => {
+    const admin = await t.adminToken();
+    const bank = await newBank(admin, '校验题库');
+    const schema = await raw(admin, JSON.stringify({ repoId: bank.id, items: [{ content: '缺题型' }] }));
+    expect([schema.status, schema.body.code, schema.body.msg]).toEqual([400, 10010001, "参数不正确：items.0.quType must have required property 'quType'"]);
+    const nul = await raw(admin, JSON.stringify({ repoId: bank.id, items: [single('空\u0000字符')] }));
+    expect([nul.status, nul.body.msg]).toEqual([400, '内容含有不可见的控制字符，请删除后重试']);
+    const proto = await raw(admin, `{"repoId":"${bank.id}","items":[${JSON.stringify(single('原型'))}],"__proto__":{"x":1}}`);
+    expect([proto.status, proto.body.code]).toEqual([400, 10010001]);
+    const deep = await raw(admin, `{"repoId":"${bank.id}","items":${'['.repeat(40)}${']'.repeat(40)}}`);
+    expect([deep.status, deep.body.msg]).toEqual([400, '请求内容嵌套过深']);
+    const broken = await raw(admin, `{"repoId":"${bank.id}","items":[`);
+    expect([broken.status, broken.body.code]).toEqual([400, 10010001]);
+    expect(await bankSize(bank.id)).toBe(0);
+  });
+
+  it('names the first unanswerable question and saves none; drops fields the schema does not list', async () => {
+    const admin = await t.adminToken();
+    const bank = await newBank(admin, '整批题库');
+    const items = [single('第一题'), { quType: 1, content: '没有正确选项', answerList: [{ content: '甲', isRight: false }, { content: '乙', isRight: false }] }, single('第三题')];
+    const refused = await raw(admin, JSON.stringify({ repoId: bank.id, items }));
+    expect(refused.body.code).not.toBe(0);
+    expect(refused.body.msg).toMatch(/^第2题：/);
+    expect(await bankSize(bank.id)).toBe(0);
+    const extra = await raw(admin, JSON.stringify({ repoId: bank.id, items: [{ ...single('多余字段'), secret: 'x' }], extra: 1 }));
+    expect(extra.body).toEqual({ code: 0, msg: '导入成功', data: { created: 1, warned: 0 } });
+  });
+
+  it('saves a large commit in bank order, and all or none when the database refuses a row midway', async () => {
+    const admin = await t.adminToken();
+    const bank = await newBank(admin, '大批题库');
+    const many = Array.from({ length: 450 }, (_, i) => single(`<p>第${i + 1}题</p>`));
+    const ok = await raw(admin, JSON.stringify({ repoId: bank.id, items: many }));
+    expect(ok.body.data).toEqual({ created: 450, warned: 0 });
+    const order = await t.database.db.selectFrom('qu').select(['content', 'sort']).where('repo_id', '=', bank.id).orderBy('sort').execute();
+    expect(order.map((r) => r.content)).toEqual(many.map((q) => q.content));
+
+    // A row the database refuses, in the third part of 200: the parts before it are taken back.
+    const other = await newBank(admin, '中途失败题库');
+    if (dialect === 'sqlite') {
+      await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON qu WHEN NEW.content LIKE '%boom%' BEGIN SELECT RAISE(ABORT, 'boom'); END`.execute(t.database.db);
+    } else {
+      await sql`CREATE OR REPLACE FUNCTION refuse_boom() RETURNS trigger AS $$ BEGIN IF NEW.content LIKE '%boom%' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(t.database.db);
+      await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON qu FOR EACH ROW EXECUTE FUNCTION refuse_boom()`.execute(t.database.db);
+    }
+    try {
+      const failing = many.map((q, i) => (i === 420 ? single('<p>boom</p>') : q));
+      const refused = await raw(admin, JSON.stringify({ repoId: other.id, items: failing }));
+      expect(refused.body.code).not.toBe(0);
+      expect(await bankSize(other.id)).toBe(0);
+    } finally {
+      await sql`DROP TRIGGER refuse_boom${dialect === 'sqlite' ? sql`` : sql` ON qu`}`.execute(t.database.db);
+    }
   });
 });

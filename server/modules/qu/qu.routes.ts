@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import contentDisposition from 'content-disposition';
 import { Value } from '@sinclair/typebox/value';
 import { repoApi, repoCatalogApi } from '../../../common/api/repo';
@@ -5,7 +6,7 @@ import { IMPORT_MAX_BYTES, ImportFormat, ImportTextBody, quApi, userQuApi } from
 import type { FastifyReply } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { fail } from '../../lib/errors';
-import { route } from '../../lib/route';
+import { route, routeRawJson } from '../../lib/route';
 import { caller, type App } from '../../types';
 import { detectFormat } from './import';
 import * as questions from './qu.service';
@@ -58,9 +59,14 @@ export default async function quRoutes(app: App) {
   // ---------- import and export ----------
   // The preview comes back as JSON written off the event loop (see previewImport): sent as it is,
   // in the envelope every call answers.
-  const sendPreview = async (reply: FastifyReply, json: Promise<string>) => {
+  const sendPreview = async (reply: FastifyReply, json: Promise<Buffer[]>) => {
     const { code, msg } = ok(null, quApi.importParse.okMsg);
-    return reply.header('content-type', 'application/json; charset=utf-8').send(`{"code":${code},"msg":${JSON.stringify(msg)},"data":${await json}}`);
+    const pieces = [Buffer.from(`{"code":${code},"msg":${JSON.stringify(msg)},"data":`), ...(await json), Buffer.from('}')];
+    // Written piece by piece: the preview's megabytes go to the socket as the worker wrote them.
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-length', pieces.reduce((n, p) => n + p.length, 0))
+      .send(Readable.from(pieces));
   };
   route(app, quApi.importParse, async (req, reply) => {
     const who = caller(req);
@@ -89,7 +95,7 @@ export default async function quRoutes(app: App) {
     if (part.file.truncated) throw fail(`文件太大，最大 ${IMPORT_MAX_BYTES / 1024 / 1024}MB`);
     return sendPreview(reply, previewImport(ctx, who, { format, buffer, fileName: part.filename, repoId, detect: format !== chosen }));
   });
-  route(app, quApi.importCommit, (req) => commitImport(ctx, caller(req).id, req.body));
+  routeRawJson(app, quApi.importCommit, (req, body) => commitImport(ctx, caller(req).id, body));
   route(app, quApi.importTemplate, async (_req, reply) =>
     reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition('试题导入模板.xlsx')).send(await importTemplate()),
   );

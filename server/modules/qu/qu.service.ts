@@ -1,14 +1,14 @@
 import type { BodyOf } from '../../../common/api';
 import { QU_LIMITS, type QuBody, type QuDetail, type QuListItem, type QuReview, type QuSaveBody, type QuTag, type quApi } from '../../../common/api/qu';
-import { QuLevel, QuType, type CodeOf } from '../../../common/codes';
+import { QuLevel, QuType } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import { emit, inTransaction, type ServiceContext } from '../../context';
-import type { QuRow } from '../../db/schema';
 import { fail, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { mayReviewQuestion, refuseReview } from '../access/access.service';
 import * as repo from './qu.repository';
 import { normalizeQuestion, stemKey, validateQuestion } from './qu.rules';
+import { rowToDetail, toWrite } from './qu.rows';
 import { assertRepoExists, bankCounts, repoTitles, touchRepos } from './repo.service';
 
 /**
@@ -17,67 +17,7 @@ import { assertRepoExists, bankCounts, repoTitles, touchRepos } from './repo.ser
  * learner sees with qu.public.ts.
  */
 
-/** The type-dependent parts kept as JSON in qu.body. */
-type StoredBody = Pick<QuBody, 'answerList' | 'refAnswer' | 'blanks' | 'fillOptions' | 'leftList' | 'rightList' | 'subList'>;
-
 export { stemKey } from './qu.rules';
-
-export function rowToDetail(row: QuRow, tags: string[], repoTitle = ''): QuDetail {
-  const body = JSON.parse(row.body) as StoredBody;
-  return {
-    id: row.id,
-    repoId: row.repo_id,
-    repoTitle,
-    createTime: row.create_time,
-    updateTime: row.update_time,
-    quType: row.qu_type as CodeOf<typeof QuType>,
-    level: row.level as CodeOf<typeof QuLevel>,
-    content: row.content,
-    analysis: row.analysis,
-    tags,
-    answerList: body.answerList ?? [],
-    refAnswer: body.refAnswer ?? '',
-    blanks: body.blanks ?? [],
-    fillOptions: body.fillOptions,
-    leftList: body.leftList ?? [],
-    rightList: body.rightList ?? [],
-    subList: body.subList ?? [],
-  };
-}
-
-/**
- * The row to store for a question already normalized (normalizeQuestion) and validated. A
- * combined question's parts get their ids here: papers and practice address a part by it.
- */
-export function toWrite(q: QuBody, meta: { id: string; repoId: string; sort: number; userId: string; now: number; createTime?: number }): repo.QuWrite {
-  const subList = (q.subList ?? []).map((s) => (s.id ? s : { ...s, id: newId() }));
-  const body: StoredBody = {
-    answerList: q.answerList,
-    refAnswer: q.refAnswer,
-    blanks: q.blanks,
-    fillOptions: q.fillOptions,
-    leftList: q.leftList,
-    rightList: q.rightList,
-    subList,
-  };
-  return {
-    row: {
-      id: meta.id,
-      repo_id: meta.repoId,
-      qu_type: q.quType,
-      level: q.level ?? QuLevel.ORDINARY,
-      content: q.content,
-      stem_key: stemKey(q.content),
-      body: JSON.stringify(body),
-      analysis: q.analysis ?? '',
-      sort: meta.sort,
-      create_by: meta.userId,
-      create_time: meta.createTime ?? meta.now,
-      update_time: meta.now,
-    },
-    tags: [...new Set(q.tags ?? [])],
-  };
-}
 
 /** Whole questions (answers included) in the order of `ids`; ids that no longer exist are left out. */
 export async function getQuestions(ctx: ServiceContext, ids: readonly string[]): Promise<QuDetail[]> {
@@ -101,10 +41,6 @@ export function bankOrder(ctx: ServiceContext, repoId: string, filter: { quType?
   return repo.orderedIds(ctx.db, repoId, filter);
 }
 
-/**
- * Stores questions in a bank, at its end, in one transaction (import commit, demo content, copy).
- * Each is normalized here; callers validate first. Answers how many were stored.
- */
 /** The longest a long import works without letting the event loop serve others (a live exam's saves, health probes). */
 export const IMPORT_SLICE_MS = 8;
 
@@ -129,27 +65,52 @@ export function breather(): () => Promise<void> | undefined {
 }
 
 /**
- * Questions added to a bank, all or none. Normalizing and building the rows, the costly part, runs
- * in batches between turns of the event loop, before the transaction; the transaction only writes.
- * `normalized`: the caller has normalized them already (an import's commit), not done twice.
+ * Questions an import's commit prepared in a worker thread (import/commit.worker.ts), added at the
+ * bank's end, all or none. `parts`: the rows (QuWrite[], sort counted from 0) as UTF-8 JSON, a few
+ * hundred a part, each read here only when it is written, between turns of the event loop. On PostgreSQL
+ * one transaction holds them all (the other connections go on meanwhile). On SQLite the one
+ * connection would keep every live exam's saves waiting for the whole import: each part is a
+ * transaction of its own, and when one fails the parts written before it are taken back.
  */
-export async function insertQuestions(ctx: ServiceContext, repoId: string, bodies: readonly QuBody[], userId: string, opts: { normalized?: boolean } = {}): Promise<number> {
-  const now = ctx.clock.now();
-  const writes: repo.QuWrite[] = [];
+export async function insertPreparedQuestions(ctx: ServiceContext, repoId: string, parts: readonly Uint8Array[]): Promise<number> {
   const breathe = breather();
-  for (let i = 0; i < bodies.length; i += 1) {
-    await breathe();
-    writes.push(toWrite(opts.normalized ? bodies[i] : normalizeQuestion(bodies[i]), { id: newId(), repoId, sort: 0, userId, now }));
+  const read = (part: Uint8Array, first: number) => {
+    const writes = JSON.parse(Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8')) as repo.QuWrite[];
+    for (const w of writes) {
+      w.row.repo_id = repoId;
+      w.row.sort += first;
+    }
+    return writes;
+  };
+  let created = 0;
+  if (ctx.config.dialect === 'sqlite') {
+    const written: string[] = [];
+    const first = await repo.nextSort(ctx.db, repoId);
+    try {
+      for (const part of parts) {
+        await breathe();
+        const writes = read(part, first);
+        await inTransaction(ctx, (tx) => repo.insertQuestions(tx.db, writes));
+        written.push(...writes.map((w) => w.row.id));
+      }
+    } catch (e) {
+      if (written.length) await repo.deleteQuestions(ctx.db, written);
+      throw e;
+    }
+    created = written.length;
+  } else {
+    await inTransaction(ctx, async (tx) => {
+      const first = await repo.nextSort(tx.db, repoId);
+      for (const part of parts) {
+        await breathe();
+        const writes = read(part, first);
+        await repo.insertQuestions(tx.db, writes);
+        created += writes.length;
+      }
+    });
   }
-  await inTransaction(ctx, async (tx) => {
-    const first = await repo.nextSort(tx.db, repoId);
-    writes.forEach((w, i) => (w.row.sort = first + i));
-    // Between statements too: on PostgreSQL the other connections go on meanwhile; on SQLite
-    // what needs no database (a health probe, reading requests) does.
-    await repo.insertQuestions(tx.db, writes, breathe);
-  });
   await emit(ctx, 'question.changed', { repoIds: [repoId] });
-  return writes.length;
+  return created;
 }
 
 // ---------- the administrators' calls ----------
