@@ -18,6 +18,7 @@ export function sessionHandlers({ user = adminUser, routes = adminRoutes }: { us
     http.post('/api/sys/config/detail', () => ok(siteConfig)),
     http.post('/api/sys/dashboard/live', () => ok(dashboardLive)),
     http.post('/api/sys/dashboard/trend', () => ok(dashboardTrend)),
+    http.post('/api/sys/job/progress', () => ok({ state: 'unknown', ahead: 0 })),
     http.post('/api/sys/user/logout', () => ok(null)),
   ];
 }

@@ -12,6 +12,7 @@ import configRoutes from './config/config.routes';
 import dashboardRoutes from './dashboard/dashboard.routes';
 import departRoutes from './depart/depart.routes';
 import fileRoutes from './file/file.routes';
+import jobRoutes from './job/job.routes';
 import menuRoutes from './menu/menu.routes';
 import msgRoutes from './msg/msg.routes';
 import noticeRoutes from './notice/notice.routes';
@@ -28,7 +29,7 @@ import wrongBookRoutes from './wrongbook/wrongbook.routes';
 
 /** Every module's routes, registered in order by app.ts. Add a module by adding its routes here. */
 export const modules: Array<(app: App) => Promise<void>> = [
-  authRoutes, ssoRoutes, configRoutes, userRoutes, fileRoutes,
+  authRoutes, ssoRoutes, configRoutes, userRoutes, fileRoutes, jobRoutes,
   departRoutes, roleRoutes, menuRoutes, msgRoutes, noticeRoutes, dashboardRoutes,
   quRoutes, examRoutes, paperRoutes, wrongBookRoutes, practiceRoutes, courseRoutes, rankingRoutes, statsRoutes,
 ];

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { closeHeavyWorkers, HEAVY_JOBS_AT_ONCE, heavyJobs, prewarmHeavyJob, runHeavyJob, type HeavyJobLimits } from './pool';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { closeHeavyWorkers, HEAVY_JOBS_AT_ONCE, heavyJobProgress, heavyJobs, prewarmHeavyJob, runHeavyJob, type HeavyJobLimits } from './pool';
 import type { FixtureInput } from './fixtures/reusable.worker';
 
 const REUSABLE = new URL('./fixtures/reusable.worker.ts', import.meta.url);
@@ -68,6 +68,17 @@ describe('the heavy-job pool', () => {
     // Sent: detached here. Answered: the worker's own buffer, whole.
     expect(bytes.byteLength).toBe(0);
     expect([back.bytes.byteLength, back.bytes[1023]]).toEqual([1024, 7]);
+  }, 60_000);
+
+  it('tells a queued job, by its ticket, how many are ahead of it, then that it runs', async () => {
+    const busy = [run({ sleepMs: 1500 }), run({ sleepMs: 1500 })];
+    const ticket = 'ticket-0123456789abcdef';
+    const queued = runHeavyJob(REUSABLE, { sleepMs: 800 }, LIMITS, [], ticket);
+    expect(heavyJobProgress(ticket)).toEqual({ state: 'waiting', ahead: 2 });
+    await Promise.all(busy);
+    await vi.waitFor(() => expect(heavyJobProgress(ticket)).toEqual({ state: 'running', ahead: 0 }));
+    await queued;
+    expect(heavyJobProgress(ticket)).toEqual({ state: 'unknown', ahead: 0 });
   }, 60_000);
 
   it('closes its idle workers', async () => {

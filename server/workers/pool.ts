@@ -37,15 +37,27 @@ export type WorkerReply<T> = { ok: true; value: T; transfer?: ArrayBuffer[] } | 
 export type HeavyJobHandler<I, T> = (input: I) => Promise<WorkerReply<T>> | WorkerReply<T>;
 
 let running = 0;
-const waiting: Array<() => void> = [];
+/** Jobs waiting for a slot, first come first served, each with the ticket its client named it by. */
+const waiting: Array<{ go: () => void; ticket?: string }> = [];
+/** Tickets of the jobs running now. */
+const runningTickets = new Set<string>();
 
-async function slot(): Promise<() => void> {
-  if (running >= HEAVY_JOBS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+async function slot(ticket?: string): Promise<() => void> {
+  if (running >= HEAVY_JOBS_AT_ONCE) await new Promise<void>((go) => waiting.push({ go, ticket }));
   running += 1;
+  if (ticket) runningTickets.add(ticket);
   return () => {
     running -= 1;
-    waiting.shift()?.();
+    if (ticket) runningTickets.delete(ticket);
+    waiting.shift()?.go();
   };
+}
+
+/** Where the job a client named by `ticket` stands in this process: queued behind how many, running, or unknown here. */
+export function heavyJobProgress(ticket: string): { state: 'waiting' | 'running' | 'unknown'; ahead: number } {
+  if (runningTickets.has(ticket)) return { state: 'running', ahead: 0 };
+  const at = waiting.findIndex((w) => w.ticket === ticket);
+  return at >= 0 ? { state: 'waiting', ahead: running + at } : { state: 'unknown', ahead: 0 };
 }
 
 // The server runs TypeScript through tsx: each worker registers it first (in tests too), then loads its job.
@@ -156,9 +168,9 @@ export async function closeHeavyWorkers(): Promise<void> {
   );
 }
 
-/** Runs `file` (a worker module, see above) on `input`. */
-export async function runHeavyJob<T>(file: URL, input: unknown, limits: HeavyJobLimits, transfer: ArrayBuffer[] = []): Promise<T> {
-  const release = await slot();
+/** Runs `file` (a worker module, see above) on `input`; `ticket`: the client's name for it (heavyJobProgress). */
+export async function runHeavyJob<T>(file: URL, input: unknown, limits: HeavyJobLimits, transfer: ArrayBuffer[] = [], ticket?: string): Promise<T> {
+  const release = await slot(ticket);
   try {
     counts.jobs += 1;
     const reply = await runWarm<T>(file, input, limits, transfer);

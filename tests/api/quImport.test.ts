@@ -118,6 +118,14 @@ describe.each(DIALECTS)('an import commit, read in a worker, on %s', (dialect) =
     expect(await bankSize(bank.id)).toBe(0);
   });
 
+  it('answers where a job stands by its ticket, to a signed-in caller, and checks the ticket', async () => {
+    const admin = await t.adminToken();
+    expect((await t.call('/api/sys/job/progress', { ticket: 'no-such-ticket-0000' }, admin)).body).toEqual({ code: 0, msg: '操作成功', data: { state: 'unknown', ahead: 0 } });
+    const bad = await t.call('/api/sys/job/progress', { ticket: 'short' }, admin);
+    expect([bad.status, bad.body.code]).toEqual([400, 10010001]);
+    expect((await t.call('/api/sys/job/progress', { ticket: 'no-such-ticket-0000' })).body.code).not.toBe(0);
+  });
+
   it('names the first unanswerable question and saves none; drops fields the schema does not list', async () => {
     const admin = await t.adminToken();
     const bank = await newBank(admin, '整批题库');

@@ -55,6 +55,7 @@ import { checkQuestion, fromQuBody, toQuBody } from './quModel';
 import { stemText } from '../../../common/richText';
 import { questionsPath } from './paths';
 import { RepoPicker } from './RepoPicker';
+import { HeavyJobNote, useHeavyJob } from '../shared/heavyJob';
 
 const RESOURCE = 'repo/qu';
 const FORMATS: ImportFormat[] = ['xlsx', 'docx', 'text', 'gift', 'xml'];
@@ -359,13 +360,13 @@ export function QuImportPage() {
       if (asFile && file) {
         setProgress(0);
         try {
-          return await upload(quApi.importParse, file, fields, { onProgress: (f) => setProgress(Math.round(f * 100)) });
+          return await upload(quApi.importParse, file, fields, { onProgress: (f) => setProgress(Math.round(f * 100)), jobTicket: parseJob.ticket() });
         } finally {
           setProgress(null);
         }
       }
       const textFormat = (as ?? format) as 'text' | 'gift' | 'xml';
-      return call(quApi.importParse, { format: textFormat, text, detect: !as, ...(repoId ? { repoId } : {}) });
+      return call(quApi.importParse, { format: textFormat, text, detect: !as, ...(repoId ? { repoId } : {}) }, { jobTicket: parseJob.ticket() });
     },
     onSuccess: (result) => {
       setDrafts(toDrafts(result.items));
@@ -376,13 +377,16 @@ export function QuImportPage() {
   });
 
   const commit = useMutation({
-    mutationFn: (list: Draft[]) => call(quApi.importCommit, { repoId, level, items: list.map((d) => d.question), warnings: list.map((d) => d.item.warnings.length) }),
+    mutationFn: (list: Draft[]) =>
+      call(quApi.importCommit, { repoId, level, items: list.map((d) => d.question), warnings: list.map((d) => d.item.warnings.length) }, { jobTicket: commitJob.ticket() }),
     onSuccess: (result, list) => {
       setCreated(result.created);
       setWarnedReport({ count: result.warned, drafts: list.filter((d) => d.item.warnings.length > 0) });
       void invalidate();
     },
   });
+  const parseJob = useHeavyJob(parse.isPending);
+  const commitJob = useHeavyJob(commit.isPending);
 
   const start = () => {
     if (!repoId) return setProblem(translate('examhall.quImport.noRepo'));
@@ -508,6 +512,7 @@ export function QuImportPage() {
               )}
               {problem ? <Alert severity="error">{problem}</Alert> : null}
               {progress !== null ? <LinearProgress variant="determinate" value={progress} aria-label={translate('examhall.quImport.parsing')} /> : parse.isPending ? <LinearProgress /> : null}
+              {progress === null ? <HeavyJobNote progress={parseJob.progress} /> : null}
               <Box>
                 <CanAccess resource={RESOURCE} action="import">
                   <Button variant="contained" onClick={start} disabled={parse.isPending}>
@@ -553,6 +558,11 @@ export function QuImportPage() {
               </Stack>
             ) : null}
             {parse.isPending ? <LinearProgress sx={{ mb: 1 }} /> : null}
+            {parse.isPending || commit.isPending ? (
+              <Box sx={{ mb: 1 }}>
+                <HeavyJobNote progress={parse.isPending ? parseJob.progress : commitJob.progress} />
+              </Box>
+            ) : null}
             {drafts.length === 0 ? (
               <Alert severity="info">{translate(parse.data?.items.length ? 'examhall.quImport.noneLeft' : 'examhall.quImport.empty')}</Alert>
             ) : (

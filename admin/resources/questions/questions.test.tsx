@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QuType } from '../../../common/codes';
 import { renderScreen } from '../../testing/renderScreen';
@@ -183,6 +183,34 @@ const item = (index: number, over: object = {}) => ({
 });
 
 describe('import wizard', { timeout: 60_000 }, () => {
+  it('says where a commit waiting behind other imports stands, by the ticket it sent, until it is done', async () => {
+    answerRepos();
+    answer('/api/qu/qu/import/parse', { format: 'text', items: [item(1)] });
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const tickets: string[] = [];
+    server.use(
+      http.post('/api/qu/qu/import/commit', async ({ request }) => {
+        tickets.push(request.headers.get('job-ticket') ?? '');
+        await released;
+        return HttpResponse.json({ code: 0, msg: '导入成功', data: { created: 1, warned: 0 } });
+      }),
+    );
+    const asked = answer('/api/sys/job/progress', { state: 'waiting', ahead: 2 });
+    renderScreen(<QuImportPage />, { resource: 'repo/qu', path: '/repo/qu/import?repoId=r1' });
+    const ue = userEvent.setup({ delay: null });
+    await ue.click(await screen.findByRole('radio', { name: '粘贴文本' }));
+    fireEvent.change(screen.getByRole('textbox', { name: '粘贴试题文本' }), { target: { value: '1. 题\nA. 甲\nB. 乙\n答案：A' } });
+    await ue.click(screen.getByRole('button', { name: '解析预览' }));
+    await ue.click(await screen.findByRole('button', { name: '导入 1 道试题' }));
+    expect(await screen.findByText('排队中：前面还有 2 个导入或导出任务，轮到后自动开始')).toBeTruthy();
+    expect(tickets[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(asked.at(-1)).toEqual({ ticket: tickets[0] });
+    release();
+    expect(await screen.findByText('已导入 1 道试题')).toBeTruthy();
+    expect(screen.queryByText(/排队中/)).toBeNull();
+  });
+
   it('lists every item with its errors, keeps commit off until the broken one is dropped, then reports the count', async () => {
     answerRepos();
     const parses = answer('/api/qu/qu/import/parse', {

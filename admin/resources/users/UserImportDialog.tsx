@@ -26,6 +26,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useRefresh, useTranslate } from 'react-admin';
 import { userApi, type UserImportPreview, type UserImportResult, type UserImportRow } from '../../../common/api';
 import { download, saveBlob, upload } from '../../../common/http';
+import { HeavyJobNote, useHeavyJob } from '../shared/heavyJob';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows drawn at once: a preview of thousands shows its problems first and a note for the rest. */
@@ -101,12 +102,13 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
   const [problemsOnly, setProblemsOnly] = useState(true);
   const [result, setResult] = useState<UserImportResult | null>(null);
   const [busy, setBusy] = useState(false);
+  const job = useHeavyJob(busy);
 
   const read = async (chosen: File, withDepts: boolean) => {
     setBusy(true);
     setPreview(null);
     try {
-      setPreview(await upload(userApi.importParse, chosen, { createDepts: withDepts ? '1' : '0' }));
+      setPreview(await upload(userApi.importParse, chosen, { createDepts: withDepts ? '1' : '0' }, { jobTicket: job.ticket() }));
     } catch {
       // The http client has shown why.
     } finally {
@@ -117,7 +119,7 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
     if (!file) return;
     setBusy(true);
     try {
-      const done = await upload(userApi.importCommit, file, { createDepts: createDepts ? '1' : '0' });
+      const done = await upload(userApi.importCommit, file, { createDepts: createDepts ? '1' : '0' }, { jobTicket: job.ticket() });
       setResult(done);
       if (done.passwordFile) saveBlob(passwordBlob(done), done.fileName);
       refresh();
@@ -204,6 +206,7 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
               }
               label={translate('examhall.users.importCreateDepts')}
             />
+            {busy && <HeavyJobNote progress={job.progress} />}
             {preview && (
               <>
                 <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>

@@ -6,6 +6,7 @@ import { IMPORT_MAX_BYTES, ImportFormat, ImportTextBody, quApi, userQuApi } from
 import type { FastifyReply } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { fail } from '../../lib/errors';
+import { jobTicketOf } from '../../lib/jobTicket';
 import { route, routeRawJson } from '../../lib/route';
 import { caller, type App } from '../../types';
 import { detectFormat } from './import';
@@ -73,7 +74,7 @@ export default async function quRoutes(app: App) {
     if (!req.isMultipart()) {
       const body: unknown = req.body;
       if (!Value.Check(ImportTextBody, body)) throw fail('请粘贴要导入的试题文本');
-      return sendPreview(reply, previewImport(ctx, who, body));
+      return sendPreview(reply, previewImport(ctx, who, { ...body, ticket: jobTicketOf(req) }));
     }
     const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
     if (!part) throw fail('请选择要导入的文件');
@@ -93,9 +94,9 @@ export default async function quRoutes(app: App) {
     }
     const buffer = await part.toBuffer();
     if (part.file.truncated) throw fail(`文件太大，最大 ${IMPORT_MAX_BYTES / 1024 / 1024}MB`);
-    return sendPreview(reply, previewImport(ctx, who, { format, buffer, fileName: part.filename, repoId, detect: format !== chosen }));
+    return sendPreview(reply, previewImport(ctx, who, { format, buffer, fileName: part.filename, repoId, detect: format !== chosen, ticket: jobTicketOf(req) }));
   });
-  routeRawJson(app, quApi.importCommit, (req, body) => commitImport(ctx, caller(req).id, body));
+  routeRawJson(app, quApi.importCommit, (req, body) => commitImport(ctx, caller(req).id, body, jobTicketOf(req)));
   route(app, quApi.importTemplate, async (_req, reply) =>
     reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition('试题导入模板.xlsx')).send(await importTemplate()),
   );

@@ -26,6 +26,8 @@ export interface ImportSource {
   repoId?: string;
   /** Read the format from the content when it clearly is another (import/index.ts resolveFormat). */
   detect?: boolean;
+  /** The client's name for the parse while it queues (workers/pool.ts heavyJobProgress). */
+  ticket?: string;
 }
 
 /**
@@ -63,7 +65,7 @@ const IMPORT_WORKER = new URL('./import/import.worker.ts', import.meta.url);
 /** Parses an import in a worker thread (warm and reused: see workers/pool.ts). */
 function parseInWorker(src: ImportSource): Promise<ImportJobResult> {
   const buffer = src.buffer ? new Uint8Array(src.buffer) : undefined;
-  return runHeavyJob<ImportJobResult>(IMPORT_WORKER, { format: src.format, text: src.text, buffer, fileName: src.fileName, detect: src.detect === true }, IMPORT_JOB_LIMITS);
+  return runHeavyJob<ImportJobResult>(IMPORT_WORKER, { format: src.format, text: src.text, buffer, fileName: src.fileName, detect: src.detect === true }, IMPORT_JOB_LIMITS, [], src.ticket);
 }
 
 /** Starts the import worker ahead of the first import (at the server's start): it then finds tsx and its parsers loaded. */
@@ -88,11 +90,11 @@ const COMMIT_WORKER = new URL('./import/commit.worker.ts', import.meta.url);
  * naming it. `raw`: the request's JSON body, unread: a worker reads, checks and prepares it
  * (import/commit.worker.ts), the server only writes the rows.
  */
-export async function commitImport(ctx: ServiceContext, userId: string, raw: Buffer): Promise<ImportCommitResult> {
+export async function commitImport(ctx: ServiceContext, userId: string, raw: Buffer, ticket?: string): Promise<ImportCommitResult> {
   // The body's own bytes move to the worker; a slice of Node's shared pool is copied instead.
   const own = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength;
   const body = own ? new Uint8Array(raw.buffer, 0, raw.byteLength) : new Uint8Array(raw);
-  const job = await runHeavyJob<CommitJobResult>(COMMIT_WORKER, { body, userId, now: ctx.clock.now() } satisfies CommitJobInput, IMPORT_JOB_LIMITS, [body.buffer as ArrayBuffer]);
+  const job = await runHeavyJob<CommitJobResult>(COMMIT_WORKER, { body, userId, now: ctx.clock.now() } satisfies CommitJobInput, IMPORT_JOB_LIMITS, [body.buffer as ArrayBuffer], ticket);
   await assertRepoExists(ctx, job.repoId);
   const created = await insertPreparedQuestions(ctx, job.repoId, job.parts);
   return { created, warned: job.warned };

@@ -38,6 +38,8 @@ export interface UserImportSource {
   buffer: Buffer;
   /** Create the departments the file names that do not exist yet. */
   createDepts: boolean;
+  /** The client's name for the read while it queues (workers/pool.ts heavyJobProgress). */
+  ticket?: string;
 }
 
 /** A checked row with what saving it needs. */
@@ -47,10 +49,10 @@ interface CheckedRow extends UserImportRow {
   plainPassword: string;
 }
 
-function readRows(buffer: Buffer): Promise<RawUserRow[]> {
+function readRows(src: UserImportSource): Promise<RawUserRow[]> {
   // A copy of its own, handed over to the worker rather than copied again.
-  const data = new Uint8Array(buffer);
-  return runHeavyJob<RawUserRow[]>(new URL('./user.import.worker.ts', import.meta.url), { buffer: data }, USER_IMPORT_JOB_LIMITS, [data.buffer as ArrayBuffer]);
+  const data = new Uint8Array(src.buffer);
+  return runHeavyJob<RawUserRow[]>(new URL('./user.import.worker.ts', import.meta.url), { buffer: data }, USER_IMPORT_JOB_LIMITS, [data.buffer as ArrayBuffer], src.ticket);
 }
 
 /** The message of a rule's refusal (the rules throw the same messages the forms show). */
@@ -159,7 +161,7 @@ const publicRow = ({ roleIds: _r, deptId: _d, plainPassword: _p, ...row }: Check
 
 /** The preview: every row with its problems; nothing is saved. */
 export async function previewUserImport(ctx: ServiceContext, who: AuthUser, src: UserImportSource): Promise<UserImportPreview> {
-  const { rows, newDepts } = await checkRows(ctx, who, await readRows(src.buffer), src.createDepts);
+  const { rows, newDepts } = await checkRows(ctx, who, await readRows(src), src.createDepts);
   const invalid = rows.filter((r) => r.errors.length).length;
   const existing = rows.filter((r) => r.existing).length;
   return { rows: rows.map(publicRow), ready: rows.length - invalid - existing, invalid, existing, newDepts };
@@ -174,7 +176,7 @@ export async function previewUserImport(ctx: ServiceContext, who: AuthUser, src:
  * first sign-in.
  */
 export async function commitUserImport(ctx: ServiceContext, who: AuthUser, src: UserImportSource): Promise<UserImportResult> {
-  const { rows, newDepts } = await checkRows(ctx, who, await readRows(src.buffer), src.createDepts);
+  const { rows, newDepts } = await checkRows(ctx, who, await readRows(src), src.createDepts);
   const invalid = rows.filter((r) => r.errors.length);
   if (invalid.length) {
     const first = invalid[0];

@@ -2,6 +2,7 @@ import { USER_IMPORT_MAX_BYTES, userApi } from '../../../common/api';
 import contentDisposition from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../lib/errors';
+import { jobTicketOf } from '../../lib/jobTicket';
 import { route, withMsg } from '../../lib/route';
 import { caller, type App } from '../../types';
 import { USER_EXPORT_FILE_NAME, XLSX_MIME } from './user.export';
@@ -23,7 +24,7 @@ async function importSource(req: FastifyRequest): Promise<UserImportSource> {
   const createDepts = field?.type === 'field' && field.value === '1';
   const buffer = await part.toBuffer();
   if (part.file.truncated) throw fail(`文件太大，最大 ${USER_IMPORT_MAX_BYTES / 1024 / 1024}MB`);
-  return { buffer, createDepts };
+  return { buffer, createDepts, ticket: jobTicketOf(req) };
 }
 
 /** User administration. The signed-in user's own account (/update, /update-pass) is in auth.routes. */
