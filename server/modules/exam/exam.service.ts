@@ -128,7 +128,7 @@ export const WARM_AHEAD_MS = 30_000;
 /** …and kept warm this long after it opened: the start storm of a cohort. */
 export const WARM_AFTER_OPEN_MS = 60_000;
 /** Exams warmed at most at once (at boot, every open one up to this many). */
-const WARM_EXAMS_MAX = 50;
+const WARM_EXAMS_MAX = 20;
 /** Pool questions read ahead per exam at most: a larger pool is read as papers draw it. */
 const WARM_QUESTIONS_MAX = 2_000;
 
