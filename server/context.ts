@@ -42,6 +42,8 @@ export interface Job {
   /** Stable name: the lock key and the log label. */
   readonly name: string;
   readonly everyMs: number;
+  /** Runs in every process at once (its work is the process's own memory, as a warm-up): no lock across processes. */
+  readonly perProcess?: boolean;
   run(ctx: ServiceContext): Promise<void>;
 }
 

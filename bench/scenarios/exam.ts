@@ -5,7 +5,7 @@
  * server sustains, and all hand in within BENCH_SUBMIT_SECONDS. Afterwards every acknowledged save is
  * looked for in the database (`lost`) and every paper must be graded. The same generator against a
  * bare Fastify process gives the ceiling; `ratio` = maxSavesPerSec ÷ ceilingReqPerSec.
- *   BENCH_CANDIDATES (10000)  BENCH_SAVE_INTERVAL_MS (5000)  BENCH_SECONDS (30)  BENCH_SUBMIT_SECONDS (60)
+ *   BENCH_CANDIDATES (10000; issue 30 asks 20000 on SQLite)  BENCH_SAVE_INTERVAL_MS (5000)  BENCH_SECONDS (30)  BENCH_SUBMIT_SECONDS (60)
  *   BENCH_MAX_SECONDS (9: the closed loop's time, and as much again for hello-world, in
  *   BENCH_MAX_ROUNDS (3) alternating rounds)  BENCH_CONNECTIONS (64)
  *   BENCH_MAX_IN_FLIGHT (the number of candidates: each learner's browser waits for its answer, as a

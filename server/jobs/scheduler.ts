@@ -13,7 +13,8 @@ const TICK_MS = 1_000;
 /**
  * Runs registered jobs when due by the service clock. On PostgreSQL each run holds a session
  * advisory lock named after the job, so when several processes share the database only one runs
- * a job at a time; on SQLite one process owns the file and an in-process guard suffices.
+ * a job at a time; on SQLite one process owns the file and an in-process guard suffices, as it
+ * does for a job each process runs for itself (perProcess).
  * Tests leave the timer off, move the clock and call `tick()`.
  */
 export class JobScheduler implements Jobs {
@@ -90,7 +91,7 @@ export class JobScheduler implements Jobs {
 
   private async runLocked(job: Job): Promise<boolean> {
     const ctx = this.context();
-    if (this.dialect !== 'postgres') {
+    if (this.dialect !== 'postgres' || job.perProcess) {
       await job.run(ctx);
       return true;
     }

@@ -16,8 +16,8 @@ describe.each(DIALECTS)('domain events on %s', (dialect) => {
     const bus = t.app.ctx.events;
     expect(bus.subscribers('paper.handedIn')).toEqual(['afterCommit:wrongbook.file', 'afterCommit:stats.record']);
     expect(bus.subscribers('paper.marked')).toEqual(['afterCommit:wrongbook.file', 'afterCommit:msg.markingDone', 'afterCommit:stats.record']);
-    expect(bus.subscribers('exam.disabled')).toEqual(['afterCommit:paper.handInClosed']);
-    expect(bus.subscribers('exam.changed')).toEqual(['afterCommit:access.closingExams']);
+    expect(bus.subscribers('exam.disabled')).toEqual(['afterCommit:exam.forget', 'afterCommit:paper.handInClosed']);
+    expect(bus.subscribers('exam.changed')).toEqual(['afterCommit:access.closingExams', 'afterCommit:exam.warm']);
     expect(bus.subscribers('question.changed')).toEqual(['afterCommit:qu.drawPools']);
   });
 

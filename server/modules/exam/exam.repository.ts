@@ -1,4 +1,4 @@
-import { UserState } from '../../../common/codes';
+import { GenericState, UserState } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import { prepared, type Slots } from '../../db/prepared';
@@ -40,6 +40,27 @@ function filtered(db: Db, f: ExamFilter) {
 
 export function pageExams(db: Db, f: ExamFilter, page: PageArgs): Promise<Page<ExamRow>> {
   return paginate(filtered(db, f), page, (q) => q.select(COLUMNS).orderBy('create_time', 'desc').orderBy('id', 'desc'), (r) => r);
+}
+
+/**
+ * Published, enabled exams open at some moment of [from, to] (open before `to`, not ended by
+ * `from`), with `startedSince` only those starting from then on; the latest to start first, at most
+ * `limit`: those whose first starts the warm-up prepares.
+ */
+export async function examIdsOpenWithin(db: Db, f: { from: number; to: number; startedSince?: number }, limit: number): Promise<string[]> {
+  const { from, to, startedSince } = f;
+  let q = db.selectFrom('exam');
+  if (startedSince !== undefined) q = q.where('start_time', '>=', startedSince);
+  const rows = await q
+    .select('id')
+    .where('publish_time', 'is not', null)
+    .where('state', '=', GenericState.NORMAL)
+    .where((eb) => eb.and([eb.or([eb('start_time', 'is', null), eb('start_time', '<=', to)]), eb.or([eb('end_time', 'is', null), eb('end_time', '>', from)])]))
+    .orderBy('start_time', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 const examById = prepared((db, v: Slots<{ id: string }>) => db.selectFrom('exam').select(COLUMNS).where('id', '=', v.id));

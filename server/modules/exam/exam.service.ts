@@ -56,8 +56,7 @@ const materialCache = perAppCache<string, ExamMaterial | null>(EXAM_TTL_MS, 1_00
 
 /** Forget what is cached of these exams (saved, enabled or disabled, deleted), here and wherever exam.changed is heard. */
 async function examsChanged(ctx: ServiceContext, ids: readonly string[]): Promise<void> {
-  const cache = materialCache(ctx);
-  for (const id of ids) cache.delete(id);
+  forgetExams(ctx, ids);
   await emit(ctx, 'exam.changed', { examIds: ids });
 }
 
@@ -120,6 +119,88 @@ async function readDrawn(ctx: ServiceContext, m: ExamMaterial, ids: readonly str
     for (const id of unread) m.reading.set(id, read);
   }
   await Promise.all(new Set(ids.map((id) => m.reading.get(id))));
+}
+
+// ---------- warming what the first starts read ----------
+
+/** An exam is warmed from this long before it opens (the warm-up job runs every second or so). */
+export const WARM_AHEAD_MS = 30_000;
+/** …and kept warm this long after it opened: the start storm of a cohort. */
+export const WARM_AFTER_OPEN_MS = 60_000;
+/** Exams warmed at most at once (at boot, every open one up to this many). */
+const WARM_EXAMS_MAX = 20;
+/** Pool questions read ahead per exam at most: a larger pool is read as papers draw it. */
+const WARM_QUESTIONS_MAX = 2_000;
+
+/**
+ * Reads what the first papers of an open (or opening) exam read, so that a cohort starting at once
+ * finds it in memory: the definition and its fixed questions, the draw pools, and the questions of
+ * the pools (up to WARM_QUESTIONS_MAX). Answers whether the exam was there to warm.
+ */
+export async function warmExam(ctx: ServiceContext, id: string): Promise<boolean> {
+  const m = await examMaterial(ctx, id);
+  if (!m) return false;
+  const pools = await poolsFor(ctx, m.def.groups);
+  const ids = new Set<string>();
+  for (const g of m.def.groups) {
+    for (const d of g.draws) {
+      for (const quId of pools.ids(d.repoId, g.quType, d.level)) {
+        if (ids.size >= WARM_QUESTIONS_MAX) break;
+        if (!m.questions.has(quId)) ids.add(quId);
+      }
+    }
+  }
+  if (ids.size) await readDrawn(ctx, m, [...ids]);
+  return true;
+}
+
+/** Whether an exam is warm: its definition, every draw pool and the pools' questions (up to WARM_QUESTIONS_MAX) in memory. */
+export function isExamWarm(ctx: ServiceContext, id: string): boolean {
+  const m = materialCache(ctx).get(id);
+  if (!m || m.versions !== versionsOf(ctx, m.repoIds)) return false;
+  const pools = ctx.caches.qu.pools;
+  let questions = 0;
+  for (const g of m.def.groups) {
+    for (const d of g.draws) {
+      const pool = pools.get(ctx.caches.qu.poolKey(d.repoId, g.quType, d.level));
+      if (!pool) return false;
+      for (const quId of pool) if (questions++ < WARM_QUESTIONS_MAX && !m.questions.has(quId)) return false;
+    }
+  }
+  return true;
+}
+
+/** Whether an exam is published, enabled and open at some moment of the warm-up window around now. */
+const inWarmWindow = (def: ExamDef, now: number) =>
+  def.publishTime !== null && def.enabled === GenericState.NORMAL && (def.startTime === null || def.startTime <= now + WARM_AHEAD_MS) && (def.endTime === null || def.endTime > now);
+
+/**
+ * Warms the exams opening now (from WARM_AHEAD_MS before their start to WARM_AFTER_OPEN_MS after it)
+ * or, with `allOpen` (a process starting), every exam open now, WARM_EXAMS_MAX at most. Answers the
+ * ids warmed.
+ */
+export async function warmOpeningExams(ctx: ServiceContext, allOpen = false): Promise<string[]> {
+  const now = ctx.clock.now();
+  const ids = await repo.examIdsOpenWithin(ctx.db, { from: now, to: now + WARM_AHEAD_MS, startedSince: allOpen ? undefined : now - WARM_AFTER_OPEN_MS }, WARM_EXAMS_MAX);
+  const warmed: string[] = [];
+  for (const id of ids) if (isExamWarm(ctx, id) || (await warmExam(ctx, id))) warmed.push(id);
+  return warmed;
+}
+
+/** Drops what is kept of these exams in this process. */
+export function forgetExams(ctx: ServiceContext, ids: readonly string[]): void {
+  const cache = materialCache(ctx);
+  for (const id of ids) cache.delete(id);
+}
+
+/** Exams saved, published or enabled while open (or about to open) are warmed again at once (subscribed to exam.changed). */
+export async function warmChangedExams(ctx: ServiceContext, ids: readonly string[]): Promise<void> {
+  const now = ctx.clock.now();
+  for (const id of ids.slice(0, WARM_EXAMS_MAX)) {
+    const def = await findExamDef(ctx, id);
+    if (def && inWarmWindow(def, now)) await warmExam(ctx, id);
+    else forgetExams(ctx, [id]);
+  }
 }
 
 function warningsOf(def: ExamDef, stats: Map<string, BankStat[]>, titles: Map<string, string>): string[] {

@@ -54,6 +54,23 @@ export function openPaperOf(db: Db, userId: string): Promise<PaperRow | undefine
   return openPaper.first(db, { userId });
 }
 
+/**
+ * Builds the exam path's prepared reads (starting, the answer card, saving), each run once on no
+ * paper: a cohort's first requests then only run them. Writes are built by their first batch.
+ */
+export async function warmStatements(db: Db): Promise<void> {
+  const none = '';
+  await Promise.all([
+    findPaper(db, none),
+    openPaperOf(db, none),
+    findPaperWithMarks(db, none),
+    countPapers(db, none, none),
+    draftCardOf(db, none),
+    findPaperQu(db, none, none),
+    findRecord(db, none, none),
+  ]);
+}
+
 /** Question ids per `in (…)` list. */
 const QU_CHUNK = 200;
 
@@ -270,11 +287,21 @@ export async function paperQus(db: Db, paperId: string): Promise<PaperQuRow[]> {
   return quRows.rows(db, { paperId });
 }
 
-/** Every question of a paper as paperQus gives them, read over its draft without writing (hand-in grades these, then materializes). */
-export async function paperQusOverDraft(db: Db, paperId: string): Promise<PaperQuRow[]> {
+/** A paper's questions as the hand-in grades them: every row read over its draft, and which of them are stored rows. */
+export interface HandInRows {
+  rows: PaperQuRow[];
+  /** Question ids with a paper_qu row (answered, or made before); the others live only on the draft. */
+  stored: ReadonlySet<string>;
+  /** Whether the paper had a draft when read (the hand-in deletes it). */
+  drafted: boolean;
+}
+
+/** Every question of a paper as paperQus gives them, read over its draft without writing (hand-in grades these, then writes them graded). */
+export async function paperQusOverDraft(db: Db, paperId: string): Promise<HandInRows> {
   const d = await draftWhole.first(db, { paperId });
   const rows = await quRows.rows(db, { paperId });
-  return d ? overlay(await draftRows(db, paperId, d), rows).sort(byCardOrder) : rows;
+  const stored = new Set(rows.map((r) => r.qu_id));
+  return d ? { rows: overlay(await draftRows(db, paperId, d), rows).sort(byCardOrder), stored, drafted: true } : { rows, stored, drafted: false };
 }
 
 /** The seq a paper's answers get as it is handed in: any save from then on is older, and changes nothing. */
@@ -483,21 +510,48 @@ export async function gradeQus(db: Db, paperId: string, grades: ReadonlyArray<Gr
 }
 
 /**
- * Inside the hand-in's transaction, after the paper is closed: writes its grades and fixes its
- * answers (the frozen seq) in the same write, once per row. A question still on the draft gets its
- * row made graded and fixed (materialize); a row an answer made is graded and fixed by one statement
- * per distinct grade, which answers its answer as it was fixed, for the caller to see whether one
- * moved since it graded. A save already writing a row is waited for (PostgreSQL's row lock); a save
- * that comes later finds its seq no longer newer, and is refused. A row the grades do not name is
- * fixed by a last statement.
+ * A paper's questions written graded and fixed (the frozen seq) in one statement: a question still
+ * on the draft gets its row made so, a row an answer made gets its question, grade and the frozen
+ * seq, and answers its answer as it was fixed (a made row answers ''), for the caller to see whether
+ * one moved since it graded. A save already writing a row is waited for (PostgreSQL's row lock); a
+ * save that comes later finds its seq no longer newer, and is refused.
  */
-export async function gradeAndFreeze(db: Db, paperId: string, grades: ReadonlyArray<Grade & { quId: string }>): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'answer'>>> {
-  await materialize(db, paperId, new Map(grades.map(({ quId, ...g }) => [quId, g])));
-  const fixed: Array<Pick<PaperQuRow, 'qu_id' | 'answer'>> = [];
-  for (const statement of gradeStatements(db, paperId, grades, { seq: FROZEN_SEQ })) {
-    fixed.push(...(await statement.where('seq', '<', FROZEN_SEQ).returning(['qu_id', 'answer']).execute()));
-  }
-  fixed.push(...(await db.updateTable('paper_qu').set({ seq: FROZEN_SEQ }).where('paper_id', '=', paperId).where('seq', '<', FROZEN_SEQ).returning(['qu_id', 'answer']).execute()));
+const writeGraded = rowsStatement(
+  [
+    ['paper_id', 'varchar(32)'], ['qu_id', 'varchar(32)'], ['parent_id', 'varchar(32)'], ['group_index', 'integer'], ['sort', 'integer'], ['qu_type', 'integer'],
+    ['score', 'double precision'], ['question', 'text'], ['is_right', 'integer'], ['actual_score', 'double precision'], ['needs_mark', 'integer'], ['answered', 'integer'],
+    ['update_time', 'bigint'],
+  ],
+  (source) =>
+    'insert into paper_qu (paper_id, qu_id, parent_id, group_index, sort, qu_type, score, question, answer, seq, answered, mark, is_right, actual_score, needs_mark, comment, update_time) ' +
+    `select v.paper_id, v.qu_id, v.parent_id, v.group_index, v.sort, v.qu_type, v.score, v.question, '', ${FROZEN_SEQ}, v.answered, 0, v.is_right, v.actual_score, v.needs_mark, '', v.update_time from ${source} where true ` +
+    'on conflict (paper_id, qu_id) do update set question = excluded.question, is_right = excluded.is_right, actual_score = excluded.actual_score, needs_mark = excluded.needs_mark, ' +
+    `answered = excluded.answered, seq = ${FROZEN_SEQ} where paper_qu.seq < ${FROZEN_SEQ} returning qu_id, answer`,
+);
+
+const dropDraft = prepared((db, v: Slots<{ paperId: string }>) => db.deleteFrom('paper_draft').where('paper_id', '=', v.paperId));
+
+const freezeRest = prepared((db, v: Slots<{ paperId: string; frozen: number }>) =>
+  db.updateTable('paper_qu').set({ seq: v.frozen }).where('paper_id', '=', v.paperId).where('seq', '<', v.frozen).returning(['qu_id', 'answer']),
+);
+
+/**
+ * Inside the hand-in's transaction, after the paper is closed: writes its grades and fixes its
+ * answers in the same write, once per row (writeGraded: one statement for a paper of up to 200
+ * questions), and its draft goes. A question the grades do not name keeps what it holds: made from
+ * the draft as it is if it has no row, fixed by a last statement if it has. Answers each fixed
+ * row's answer as it was fixed.
+ */
+export async function gradeAndFreeze(db: Db, paperId: string, read: HandInRows, grades: ReadonlyArray<Grade & { quId: string }>): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'answer'>>> {
+  const byId = new Map(grades.map((g) => [g.quId, g]));
+  const rows = read.rows.flatMap((r) => {
+    const g = byId.get(r.qu_id) ?? (read.stored.has(r.qu_id) ? undefined : r);
+    return g ? [[paperId, r.qu_id, r.parent_id, r.group_index, r.sort, r.qu_type, r.score, r.question, g.is_right, g.actual_score, g.needs_mark, g.answered, r.update_time]] : [];
+  });
+  if (read.drafted) await dropDraft.run(db, { paperId });
+  const fixed = await writeGraded<Pick<PaperQuRow, 'qu_id' | 'answer'>>(db, rows);
+  // Rows the grades did not name (none, where the paper's snapshot and rows agree).
+  if (rows.length < read.rows.length) fixed.push(...(await freezeRest.rows(db, { paperId, frozen: FROZEN_SEQ })));
   return fixed;
 }
 
@@ -638,6 +692,37 @@ const upsert = prepared((db, row: Slots<ExamRecordRow>) =>
 
 export async function upsertRecord(db: Db, row: ExamRecordRow): Promise<void> {
   await upsert.run(db, row);
+}
+
+/** A paper just handed in, as its learner's record takes it (recordHandIn). */
+type HandedIn = { userId: string; examId: string; paperId: string; finished: number; score: number; passed: number; seconds: number; now: number };
+
+/**
+ * The record taking a paper just handed in, in one statement (what refreshRecord would recompute,
+ * the paper being the newest handed in): finished, it is the last score, the best where it beats
+ * the best (a higher score, or the same in less time), and passes the record where it passed;
+ * awaiting marking, it changes only the time. Its attempt was counted at its start.
+ */
+const handedIn = prepared((db, v: Slots<HandedIn>) => {
+  const done = sql<boolean>`${v.finished} = 1`;
+  const better = sql<boolean>`${done} and (best_paper_id is null or cast(${v.score} as double precision) > max_score or (cast(${v.score} as double precision) = max_score and cast(${v.seconds} as integer) < best_time))`;
+  return db
+    .updateTable('exam_record')
+    .set({
+      last_score: sql`case when ${done} then cast(${v.score} as double precision) else last_score end`,
+      passed: sql`case when ${done} and ${v.passed} = 1 then 1 else passed end`,
+      max_score: sql`case when ${better} then cast(${v.score} as double precision) else max_score end`,
+      best_paper_id: sql`case when ${better} then cast(${v.paperId} as varchar(32)) else best_paper_id end`,
+      best_time: sql`case when ${better} then cast(${v.seconds} as integer) else best_time end`,
+      update_time: v.now,
+    })
+    .where('user_id', '=', v.userId)
+    .where('exam_id', '=', v.examId);
+});
+
+/** Answers whether the learner's record was there to take it (otherwise refreshRecord makes it). */
+export async function recordHandIn(db: Db, v: HandedIn): Promise<boolean> {
+  return (await handedIn.changed(db, v)) > 0;
 }
 
 export function recordsOfUser(db: Db, userId: string, examIds: readonly string[]): Promise<ExamRecordRow[]> {

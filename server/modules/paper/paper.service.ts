@@ -380,7 +380,9 @@ export async function handExam(ctx: ServiceContext, userId: string, id: string, 
   if (type === HandType.LEARNER && now < p.create_time + s.handMin * 60_000) {
     throw fail(`开考${s.handMin}分钟后才能交卷，还需${Math.ceil((p.create_time + s.handMin * 60_000 - now) / 60_000)}分钟`);
   }
-  await finishPaper(ctx, p.id, type);
+  const state = await closeGraded(ctx, p, type);
+  if (state !== undefined) return { id: p.id, state };
+  // Closed meanwhile by another call (the deadline job, a second click): its state as stored.
   const after = (await repo.findPaper(ctx.db, p.id))!;
   return { id: after.id, state: after.state as PaperStateValue };
 }
@@ -461,32 +463,47 @@ const answersMoved = (graded: readonly PaperQuRow[], fixed: ReadonlyArray<Pick<P
  * Grades every objective question and closes the paper in one transaction: awaiting marking when it
  * has short answers, finished otherwise; then the record and the wrong book. Answers whether this
  * call closed it (false when it was closed already).
- *
- * The paper is graded before the transaction (no slow work inside one). Inside, once it is closed,
- * its answers are frozen: a save that landed after they were read, and was acknowledged, is graded
- * too (the paper is graded again from the frozen rows, which is rare), and any later save is refused.
  */
 export async function finishPaper(ctx: ServiceContext, paperId: string, handType: CodeOf<typeof HandType>): Promise<boolean> {
   freshPapers(ctx).delete(paperId);
   const p = await repo.findPaper(ctx.db, paperId);
-  if (!p || p.state !== PaperState.IN_EXAM) return false;
-  const rows = await repo.paperQusOverDraft(ctx.db, p.id);
-  let g = gradePaper(p, rows);
+  return p ? (await closeGraded(ctx, p, handType)) !== undefined : false;
+}
+
+/**
+ * finishPaper on a paper row the caller has read; answers the state it closed it in, undefined
+ * when it was closed already.
+ *
+ * The paper is graded before the transaction (no slow work inside one), from its rows and draft as
+ * read. Inside, the paper is closed, its grades, rows and frozen answers written by one statement,
+ * its hand-in event and record by one each: a save that landed after the answers were read, and was
+ * acknowledged, is graded too (the paper is graded again from the frozen rows, which is rare), and
+ * any later save is refused. The wrong book and statistics follow the commit (paper.handedIn).
+ */
+async function closeGraded(ctx: ServiceContext, p: PaperRow, handType: CodeOf<typeof HandType>): Promise<PaperStateValue | undefined> {
+  freshPapers(ctx).delete(p.id);
+  if (p.state !== PaperState.IN_EXAM) return undefined;
+  const read = await repo.paperQusOverDraft(ctx.db, p.id);
+  let g = gradePaper(p, read.rows);
   const now = ctx.clock.now();
   return inTransaction(ctx, async (tx) => {
     let scores = scoresOf(p, g);
     const closed = await repo.closePaper(tx.db, p.id, { ...scores, hand_type: handType, hand_time: now, update_time: now });
-    if (!closed) return false;
-    if (answersMoved(rows, await repo.gradeAndFreeze(tx.db, p.id, g.grades))) {
+    if (!closed) return undefined;
+    if (answersMoved(read.rows, await repo.gradeAndFreeze(tx.db, p.id, read, g.grades))) {
       g = gradePaper(p, await repo.paperQus(tx.db, p.id));
       scores = scoresOf(p, g);
       await repo.updatePaper(tx.db, p.id, scores);
       await repo.gradeQus(tx.db, p.id, g.grades);
     }
     await repo.insertEvent(tx.db, { id: newId(), paper_id: p.id, type: PaperEvent.HAND, time: now, detail: HandType.label(handType) });
-    await refreshRecord(tx, p.user_id, p.exam_id);
+    const record = {
+      userId: p.user_id, examId: p.exam_id, paperId: p.id, finished: g.needsMarking ? 0 : 1, score: scores.user_score ?? 0, passed: scores.passed ?? 0,
+      seconds: secondsUsed({ create_time: p.create_time, hand_time: now }), now,
+    };
+    if (!(await repo.recordHandIn(tx.db, record))) await refreshRecord(tx, p.user_id, p.exam_id);
     await emit(tx, 'paper.handedIn', { paperId: p.id, userId: p.user_id, examId: p.exam_id, handType, awaitingMarking: g.needsMarking, score: scores.user_score, missed: g.missed });
-    return true;
+    return scores.state;
   });
 }
 
@@ -504,6 +521,9 @@ export async function handInOverdue(ctx: ServiceContext, limit = 500): Promise<n
   for (const id of await repo.overduePaperIds(ctx.db, ctx.clock.now() - SAVE_GRACE_MS, limit)) if (await finishPaper(ctx, id, HandType.DEADLINE)) n++;
   return n;
 }
+
+/** Builds the exam path's prepared reads before a cohort's first requests (the warm-up job). */
+export const warmPaperStatements = (ctx: ServiceContext): Promise<void> => repo.warmStatements(ctx.db);
 
 // ---------- records ----------
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
+import { groupCommit } from '../../db/groupCommit';
 import { insertRows, prepared, type Slots } from '../../db/prepared';
 import type { WrongBookRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
@@ -36,6 +37,39 @@ export async function bumpWrong(db: Db, id: string, question: string, now: numbe
 export async function touchPartial(db: Db, id: string, question: string, now: number): Promise<void> {
   await db.updateTable('wrong_book').set({ question, update_time: now }).where('id', '=', id).where('wrong_count', '=', 0).execute();
 }
+
+/** One paper's missed questions as the wrong book takes them (fileWrong). */
+export interface WrongFiling<T extends { quId: string; json: string; partial: boolean }> {
+  userId: string;
+  examId: string;
+  items: readonly T[];
+  now: number;
+  /** The new row of an item not in the book yet. */
+  rowOf(item: T): WrongBookRow;
+}
+
+async function writeFiling<T extends { quId: string; json: string; partial: boolean }>(db: Db, f: WrongFiling<T>): Promise<void> {
+  const known = new Map((await wrongIdsOfExam(db, f.userId, f.examId)).map((r) => [r.qu_id, r.id]));
+  const fresh: WrongBookRow[] = [];
+  for (const w of f.items) {
+    const id = known.get(w.quId);
+    if (!id) fresh.push(f.rowOf(w));
+    else if (w.partial) await touchPartial(db, id, w.json, f.now);
+    else await bumpWrong(db, id, w.json, f.now);
+  }
+  await insertRows(db, 'wrong_book', fresh);
+}
+
+/**
+ * Files one paper's missed questions: new ones added, known ones counted again (or touched, for a
+ * partial score). Papers handed in together are filed together, in one transaction (see
+ * groupCommit): a cohort's hand-in storm commits its wrong books once per round, not once per paper
+ * and known question.
+ */
+export const fileWrong: <T extends { quId: string; json: string; partial: boolean }>(db: Db, f: WrongFiling<T>) => Promise<void> = groupCommit(
+  writeFiling as (db: Db, f: WrongFiling<{ quId: string; json: string; partial: boolean }>) => Promise<void>,
+  (f) => `${f.userId}:${f.examId}`,
+) as never;
 
 export function pageWrong(db: Db, userId: string, f: { examId?: string; title?: string; heldExamIds?: readonly string[] }, page: PageArgs): Promise<Page<WrongBookRow>> {
   let q = db.selectFrom('wrong_book').where('user_id', '=', userId);

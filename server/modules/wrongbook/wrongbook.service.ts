@@ -53,7 +53,8 @@ export function wrongBookVerdict(actual: number, full: number): 'wrong' | 'parti
  * Files a learner's missed questions of one exam in their wrong book, as they were on the paper:
  * new ones are added, ones already there counted again. A partial score is listed with no wrong
  * count (a question once wrong keeps its count). One read and a few writes per paper, whatever
- * its size (a whole cohort hands in at once). Subscribed to paper.handedIn and paper.marked.
+ * its size, committed with the other papers handed in at once (fileWrong). Subscribed to
+ * paper.handedIn and paper.marked.
  */
 export async function fileMissed(ctx: ServiceContext, userId: string, examId: string, missed: readonly MissedQuestion[]): Promise<void> {
   const items = missed.flatMap((m) => {
@@ -62,17 +63,16 @@ export async function fileMissed(ctx: ServiceContext, userId: string, examId: st
   });
   if (items.length === 0) return;
   const now = ctx.clock.now();
-  const known = new Map((await repo.wrongIdsOfExam(ctx.db, userId, examId)).map((r) => [r.qu_id, r.id]));
-  const fresh: WrongBookRow[] = [];
-  for (const w of items) {
-    const id = known.get(w.quId);
-    if (id) await (w.partial ? repo.touchPartial(ctx.db, id, w.json, now) : repo.bumpWrong(ctx.db, id, w.json, now));
-    else {
-      const title = stemText(w.question.content, TITLE_MAX) || QuType.label(w.quType);
-      fresh.push({ id: newId(), user_id: userId, exam_id: examId, qu_id: w.quId, qu_type: w.quType, title, question: w.json, wrong_count: w.partial ? 0 : 1, create_time: now, update_time: now });
-    }
-  }
-  await repo.insertWrongRows(ctx.db, fresh);
+  await repo.fileWrong(ctx.db, {
+    userId,
+    examId,
+    items,
+    now,
+    rowOf: (w) => ({
+      id: newId(), user_id: userId, exam_id: examId, qu_id: w.quId, qu_type: w.quType, title: stemText(w.question.content, TITLE_MAX) || QuType.label(w.quType),
+      question: w.json, wrong_count: w.partial ? 0 : 1, create_time: now, update_time: now,
+    }),
+  });
 }
 
 /** My wrong book (of an exam), without the exams whose release rule holds it back; `held` says why one is. */
