@@ -25,8 +25,8 @@ const summary = (over: Partial<StatsSummary> = {}): StatsSummary => ({
   excellentRate: 20,
   bands: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i * 10 + 10, count: [1, 0, 1, 0, 0, 1, 0, 1, 0, 1][i] })),
   byDepart: [
-    { departId: 'd1', name: '培训部', attempts: 3, mean: 75, passRate: 66.67 },
-    { departId: 'd2', name: '销售部', attempts: 2, mean: 12.5, passRate: 0 },
+    { departId: 'd1', name: '培训部', attempts: 3, mean: 75, passRate: 66.67, min: 50, q1: 62.5, median: 75, q3: 87.5, max: 100 },
+    { departId: 'd2', name: '销售部', attempts: 2, mean: 12.5, passRate: 0, min: 0, q1: 6.25, median: 12.5, q3: 18.75, max: 25 },
   ],
   computedAt: Date.UTC(2026, 10, 28, 1, 0),
   totalScore: 100,
@@ -97,14 +97,15 @@ describe('成绩分析', { timeout: 30_000 }, () => {
     const bands = screen.getByRole('table', { name: '分数段' });
     expect(within(bands).getAllByRole('row')[1].textContent).toBe('90–100120%');
     const departs = screen.getByRole('table', { name: '部门对比' });
-    expect(within(departs).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['培训部37566.7%', '销售部212.50%']);
+    expect(within(departs).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['培训部3757566.7%', '销售部212.512.50%']);
     const mastery = await screen.findByRole('table', { name: '知识点掌握' });
     expect(within(mastery).getAllByRole('row')).toHaveLength(4);
     expect(asked.summaries[0]).toEqual({ examId: 'e1', attempts: 'all' });
     expect(asked.mastery[0]).toEqual({ examId: 'e1' });
     // The charts say their figures in words.
     expect(await screen.findByRole('img', { name: /^分数分布：5 份试卷/ })).toBeTruthy();
-    expect(await screen.findByRole('img', { name: '各部门平均分：培训部 75，销售部 12.5' })).toBeTruthy();
+    // The departments as box plots: lowest, median and highest of each.
+    expect(await screen.findByRole('img', { name: '各部门成绩箱线图：培训部 最低 50、中位数 75、最高 100；销售部 最低 0、中位数 12.5、最高 25' })).toBeTruthy();
   });
 
   it('asks again for the attempts chosen (first, best, all)', async () => {

@@ -29,6 +29,12 @@ const FRESH_ENOUGH_MS = 10_000;
 /** Mastery over more attempts than this is computed in the worker. */
 const MASTERY_INLINE_MAX = 300;
 
+/**
+ * The shape of the kept figures: raised when a figure is added (e.g. 2: the departments' box plots),
+ * so that figures kept in an older shape are computed again rather than answered without it.
+ */
+const FIGURES_FORMAT = 2;
+
 const runJob = <T extends StatsJobResult>(job: StatsJob) => runHeavyJob<T>(WORKER, job, STATS_LIMITS);
 
 // ---------- filling the read model ----------
@@ -264,7 +270,7 @@ async function compute(ctx: ServiceContext, examId: string, mode: StatsAttempts)
   await inTransaction(ctx, (tx) =>
     repo.saveComputed(
       tx.db,
-      { exam_id: examId, mode, version, summary: JSON.stringify({ ...computed.summary, mastery: computed.mastery }), computed_at: computed.summary.computedAt },
+      { exam_id: examId, mode, version, summary: JSON.stringify({ ...computed.summary, mastery: computed.mastery, format: FIGURES_FORMAT }), computed_at: computed.summary.computedAt },
       computed.questions.map((q) => ({ slot: q.slot, qu_id: q.quId, figures: JSON.stringify(q) })),
     ),
   );
@@ -283,8 +289,16 @@ function computeOnce(ctx: ServiceContext, examId: string, mode: StatsAttempts): 
   return p;
 }
 
-async function stored(ctx: ServiceContext, examId: string, mode: StatsAttempts, row: { summary: string }): Promise<Computed> {
-  const { mastery, ...summary } = JSON.parse(row.summary) as StatsSummary & { mastery: StatsMastery[] };
+type KeptSummary = StatsSummary & { mastery: StatsMastery[]; format?: number };
+
+/** The kept summary of a stats_exam row, or null when it was kept in an older shape. */
+function keptSummary(row: { summary: string }): Omit<KeptSummary, 'format'> | null {
+  const { format, ...kept } = JSON.parse(row.summary) as KeptSummary;
+  return format === FIGURES_FORMAT ? kept : null;
+}
+
+async function stored(ctx: ServiceContext, examId: string, mode: StatsAttempts, kept: Omit<KeptSummary, 'format'>): Promise<Computed> {
+  const { mastery, ...summary } = kept;
   const questions = (await repo.computedQuestions(ctx.db, examId, mode)).map((q) => JSON.parse(q.figures) as StatsQuestion);
   return { summary, questions, mastery };
 }
@@ -298,10 +312,11 @@ async function figures(ctx: ServiceContext, examId: string, mode: StatsAttempts,
   if (!(await repo.examForStats(ctx.db, examId))) throw notFound('考试不存在');
   await catchUp(ctx, examId);
   const [version, row] = await Promise.all([repo.versionOf(ctx.db, examId), repo.findComputed(ctx.db, examId, mode)]);
-  if (row && row.version === version) return stored(ctx, examId, mode, row);
-  if (row && (staleOk || ctx.clock.now() - row.computed_at < FRESH_ENOUGH_MS)) {
+  const kept = row ? keptSummary(row) : null;
+  if (row && kept && row.version === version) return stored(ctx, examId, mode, kept);
+  if (row && kept && (staleOk || ctx.clock.now() - row.computed_at < FRESH_ENOUGH_MS)) {
     computeOnce(ctx, examId, mode).catch((e: unknown) => console.error('statistics: refreshing figures failed', e));
-    return stored(ctx, examId, mode, row);
+    return stored(ctx, examId, mode, kept);
   }
   return computeOnce(ctx, examId, mode);
 }
