@@ -1,6 +1,7 @@
 import type { QuBody } from '../../../common/api/qu';
-import type { StatsAttempts, StatsBody, StatsDistribution, StatsMastery, StatsMasteryBody, StatsQuestion, StatsRebuild, StatsSummary } from '../../../common/api/stats';
+import type { StatsAnswer, StatsAnswersBody, StatsAttempts, StatsBody, StatsDistribution, StatsMastery, StatsMasteryBody, StatsQuestion, StatsRebuild, StatsSummary } from '../../../common/api/stats';
 import { PaperState, QuType } from '../../../common/codes';
+import type { Page } from '../../../common/errorCodes';
 import { htmlToText } from '../../../common/richText';
 import type { AuthUser } from '../../caller';
 import { inTransaction, type ServiceContext } from '../../context';
@@ -9,6 +10,7 @@ import { notFound } from '../../lib/errors';
 import { runHeavyJob, type HeavyJobLimits } from '../../workers/pool';
 import { assertMaySeeDistribution, masteryScope } from '../access/access.service';
 import { masteryOf, type ExamStatsResult, type QuestionInfo, type StatsItem } from './stats.model';
+import { readableAnswer } from './stats.answers';
 import * as repo from './stats.repository';
 import type { StatsJob, StatsJobResult } from './stats.worker';
 
@@ -348,6 +350,46 @@ export async function myDistribution(ctx: ServiceContext, userId: string, examId
     myScore: mine ?? 0,
     beatPercent: mine === null || others <= 0 ? null : Math.round((10_000 * lower) / others) / 100,
     computedAt: summary.computedAt,
+  };
+}
+
+/**
+ * The learners' answers to one question of an exam, a page at a time, on the attempts the mode
+ * counts (as the figures count them): handed-in, scored papers, read through the read model's rows.
+ */
+export async function examAnswers(ctx: ServiceContext, body: StatsAnswersBody): Promise<Page<StatsAnswer>> {
+  if (!(await repo.examForStats(ctx.db, body.examId))) throw notFound('考试不存在');
+  await catchUp(ctx, body.examId);
+  const mode = body.attempts ?? 'all';
+  const current = body.current ?? 1;
+  const size = body.size ?? 20;
+  const { rows, total } = await repo.answersPage(ctx.db, { examId: body.examId, quId: body.quId, mode, limit: size, offset: (current - 1) * size });
+  const parts = new Map<string, Map<string, string>>();
+  for (const r of await repo.partAnswers(
+    ctx.db,
+    rows.map((r) => r.paper_id),
+    body.quId,
+  ))
+    parts.set(r.paper_id, (parts.get(r.paper_id) ?? new Map<string, string>()).set(r.qu_id, r.answer));
+  // Letters as the question's option distribution shows them (one paper's order: papers may shuffle options).
+  const kept = await repo.computedQuestion(ctx.db, body.examId, mode, body.quId);
+  const order = kept ? (JSON.parse(kept) as StatsQuestion).options.map((o) => o.optionId) : [];
+  return {
+    records: rows.map((r) => ({
+      paperId: r.paper_id,
+      userId: r.user_id,
+      userName: r.user_name,
+      realName: r.real_name,
+      departName: r.dept_name ?? '',
+      answer: readableAnswer(r.question, r.answer, parts.get(r.paper_id) ?? new Map(), order),
+      isRight: r.is_right === 1,
+      score: r.actual_score ?? 0,
+      handTime: r.hand_time ?? r.start_time + r.seconds * 1000,
+    })),
+    total,
+    current,
+    size,
+    pages: Math.ceil(total / size),
   };
 }
 
