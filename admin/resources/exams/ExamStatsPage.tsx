@@ -261,7 +261,7 @@ export function ExamStatsPage() {
     if (questions.isPending) questionBody = <LoadingBlock />;
     else if (questions.isError && !questions.data) questionBody = <LoadError error={questions.error} onRetry={() => void questions.refetch()} retrying={questions.isFetching} />;
     else if (questions.data.length === 0) questionBody = <EmptyState message="examhall.stats.questionsEmpty" />;
-    else questionBody = <StatsQuestionTable questions={questions.data} />;
+    else questionBody = <StatsQuestionTable questions={questions.data} examId={id} attempts={attempts} />;
     body = (
       <>
         <SummaryCards s={s} />

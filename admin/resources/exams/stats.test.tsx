@@ -72,7 +72,23 @@ function answerAll(over: Partial<StatsSummary> = {}) {
     { tag: '消防', questions: 2, scoreRate: 50 },
     { tag: '急救', questions: 1, scoreRate: 20 },
   ]);
-  return { summaries, questions, mastery };
+  const answers = answer('/api/exam/stats/answers', (body: { current: number; size: number }) => {
+    // Twelve answers: page 1 holds ten, page 2 the last two.
+    const all = Array.from({ length: 12 }, (_, i) => ({
+      paperId: `p${i + 1}`,
+      userId: `u${i + 1}`,
+      userName: `learner${i + 1}`,
+      realName: i === 0 ? '张三' : `学员${i + 1}`,
+      departName: i === 0 ? '培训部' : '',
+      answer: i === 0 ? 'B. 干扰项甲' : i === 1 ? '' : 'A. 正确项',
+      isRight: i > 1,
+      score: i > 1 ? 25 : 0,
+      handTime: Date.UTC(2026, 10, 20, 8, 30) - i * 60_000,
+    }));
+    const from = (body.current - 1) * body.size;
+    return { records: all.slice(from, from + body.size), total: all.length, current: body.current, size: body.size, pages: Math.ceil(all.length / body.size) };
+  });
+  return { summaries, questions, mastery, answers };
 }
 
 const open = () => renderScreen(<ExamStatsPage />, { path: '/exam/list/e1/stats', route: '/exam/list/:id/stats' });
@@ -163,6 +179,41 @@ describe('成绩分析', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(/^区分度指数为负：/)).toBeTruthy();
     await ue.click(within(dialog).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("lists the learners' answers in a question's detail, ten at a time, for the attempts chosen", async () => {
+    const ue = userEvent.setup({ delay: null });
+    const { answers } = answerAll();
+    renderScreen(<ExamStatsPage />, { path: '/exam/list/e1/stats?attempts=best', route: '/exam/list/:id/stats' });
+    const table = await screen.findByRole('table', { name: '试题分析' });
+    await ue.click(within(table).getByRole('button', { name: '统计题2' }));
+    const dialog = await screen.findByRole('dialog', { name: '第 2 题 选项分布' });
+    const list = await within(dialog).findByRole('list', { name: '考生作答' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(10);
+    const first = within(list).getByRole('listitem', { name: '张三 的作答' });
+    expect(within(first).getByText('B. 干扰项甲')).toBeTruthy();
+    expect(within(first).getByText(/^培训部 · 交卷 /)).toBeTruthy();
+    expect(within(first).getByText('答错 0 分')).toBeTruthy();
+    expect(within(within(list).getByRole('listitem', { name: '学员2 的作答' })).getByText('未作答')).toBeTruthy();
+    expect(within(within(list).getByRole('listitem', { name: '学员3 的作答' })).getByText('答对 25 分')).toBeTruthy();
+    expect(answers[0]).toEqual({ examId: 'e1', quId: 'q2', attempts: 'best', current: 1, size: 10 });
+    await ue.click(within(dialog).getByRole('button', { name: /next page|下一页/i }));
+    await waitFor(() => expect(within(within(dialog).getByRole('list', { name: '考生作答' })).getAllByRole('listitem')).toHaveLength(2));
+    expect(answers[answers.length - 1]).toMatchObject({ current: 2, size: 10 });
+  });
+
+  it('says where answers differ from paper to paper (a slot of random questions), without asking for them', async () => {
+    const ue = userEvent.setup({ delay: null });
+    const { answers } = answerAll();
+    answer('/api/exam/stats/questions', [question(1, 50, [], { quId: '', options: [] })]);
+    open();
+    const table = await screen.findByRole('table', { name: '试题分析' });
+    await ue.click(within(table).getAllByRole('row')[1]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/^随机抽题的位置上各人的题目不同/)).toBeTruthy();
+    expect(within(dialog).queryByRole('list', { name: '考生作答' })).toBeNull();
+    expect(answers).toHaveLength(0);
   });
 
   it('exports the workbook of the attempts shown', async () => {
