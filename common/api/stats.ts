@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Perm } from '../permissions';
 import { defineApi } from './endpoint';
-import { Id, Int, MAX_PAGE, Millis, Page } from './base';
+import { Id } from './base';
 
 /**
  * Exam statistics and item analysis (issue 29), with Moodle's definitions
@@ -127,32 +127,6 @@ export type StatsBody = Static<typeof StatsBody>;
 export const StatsMasteryBody = Type.Object({ examId: Type.Optional(Id), departId: Type.Optional(Id), userId: Type.Optional(Id) });
 export type StatsMasteryBody = Static<typeof StatsMasteryBody>;
 
-/** The learners' answers to one question of an exam, a page at a time, over the chosen attempts. */
-export const StatsAnswersBody = Type.Object({
-  examId: Id,
-  quId: Id,
-  attempts: Type.Optional(StatsAttempts),
-  current: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })),
-  size: Type.Optional(Int(1, 100)),
-});
-export type StatsAnswersBody = Static<typeof StatsAnswersBody>;
-
-/** One learner's answer to the question on a handed-in, scored paper. */
-export const StatsAnswer = Type.Object({
-  paperId: Id,
-  userId: Id,
-  userName: Type.String(),
-  realName: Type.String(),
-  departName: Type.String(),
-  /** As text: the chosen options by letter and content (letters as the option distribution lists them), the text written, the blanks, the pairs; '' when left unanswered. */
-  answer: Type.String(),
-  isRight: Type.Boolean(),
-  /** Points earned on the question. */
-  score: Type.Number(),
-  handTime: Millis,
-});
-export type StatsAnswer = Static<typeof StatsAnswer>;
-
 export const statsApi = defineApi('stats', {
   summary: { path: '/api/exam/stats/summary', access: { perm: Perm.paperList }, body: StatsBody, response: StatsSummary, summary: "An exam's test statistics, score bands and departments" },
   questions: { path: '/api/exam/stats/questions', access: { perm: Perm.paperList }, body: StatsBody, response: Type.Array(StatsQuestion), summary: "An exam's item analysis per question, with distractor shares" },
@@ -169,13 +143,6 @@ export const statsApi = defineApi('stats', {
     body: Type.Object({ examId: Id }),
     response: StatsDistribution,
     summary: "My best score against the exam's distribution (learners: where the exam releases scores, once mine is out)",
-  },
-  answers: {
-    path: '/api/exam/stats/answers',
-    access: { perm: Perm.paperList },
-    body: StatsAnswersBody,
-    response: Page(StatsAnswer),
-    summary: "The learners' answers to one question of an exam (handed-in, scored papers of the chosen attempts), a page at a time",
   },
   rebuild: {
     path: '/api/exam/stats/rebuild',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Chip, List, ListItem, Stack, TablePagination, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { statsApi, type StatsAnswer, type StatsAttempts } from '../../../common/api';
+import { statsAnswersApi, type StatsAnswer, type StatsAttempts } from '../../../common/api';
 import { formatTime } from '../../../common/format';
 import { call } from '../../../common/http';
 import { endpointKey } from '../../providers/endpointQuery';
@@ -51,8 +51,8 @@ export function QuestionAnswers({ examId, quId, attempts }: { examId: string; qu
   const translate = useTranslate();
   const [page, setPage] = useState(0);
   const answers = useQuery({
-    queryKey: [...endpointKey(statsApi.answers), examId, quId, attempts, page],
-    queryFn: () => call(statsApi.answers, { examId, quId, attempts, current: page + 1, size: PAGE_SIZE }, { silent: true }),
+    queryKey: [...endpointKey(statsAnswersApi.answers), examId, quId, attempts, page],
+    queryFn: () => call(statsAnswersApi.answers, { examId, quId, attempts, current: page + 1, size: PAGE_SIZE }, { silent: true }),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -1,5 +1,5 @@
 import contentDisposition from 'content-disposition';
-import { statsApi } from '../../../common/api';
+import { statsAnswersApi, statsApi } from '../../../common/api';
 import { route } from '../../lib/route';
 import { caller, type App } from '../../types';
 import { XLSX_MIME } from '../qu/qu.transfer';
@@ -10,7 +10,7 @@ export default async function statsRoutes(app: App) {
   app.addHook('onClose', async () => stopRecording(ctx));
   route(app, statsApi.summary, (req) => examSummary(ctx, req.body));
   route(app, statsApi.questions, (req) => examQuestions(ctx, req.body));
-  route(app, statsApi.answers, (req) => examAnswers(ctx, req.body));
+  route(app, statsAnswersApi.answers, (req) => examAnswers(ctx, req.body));
   route(app, statsApi.mastery, (req) => mastery(ctx, caller(req), req.body));
   route(app, statsApi.distribution, (req) => myDistribution(ctx, caller(req).id, req.body.examId));
   route(app, statsApi.rebuild, (req) => rebuildExam(ctx, req.body.examId));

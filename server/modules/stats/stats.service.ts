@@ -1,6 +1,7 @@
 import type { QuBody } from '../../../common/api/qu';
-import type { StatsAnswer, StatsAnswersBody, StatsAttempts, StatsBody, StatsDistribution, StatsMastery, StatsMasteryBody, StatsQuestion, StatsRebuild, StatsSummary } from '../../../common/api/stats';
+import type { StatsAttempts, StatsBody, StatsDistribution, StatsMastery, StatsMasteryBody, StatsQuestion, StatsRebuild, StatsSummary } from '../../../common/api/stats';
 import { PaperState, QuType } from '../../../common/codes';
+import type { StatsAnswer, StatsAnswersBody } from '../../../common/api/statsAnswers';
 import type { Page } from '../../../common/errorCodes';
 import { htmlToText } from '../../../common/richText';
 import type { AuthUser } from '../../caller';
