@@ -137,8 +137,6 @@ test('the administrator reads an exam’s statistics, sorts its questions and op
   const boxes = page.getByRole('img', { name: /^各部门成绩箱线图：/ });
   await expect(boxes.locator('svg')).toBeVisible();
   await expect(boxes).toHaveAttribute('aria-label', /培训部\w+ 最低 50、中位数 75、最高 100；销售部\w+ 最低 0、中位数 12\.5、最高 25/);
-  await boxes.scrollIntoViewIfNeeded();
-  await shoot(page, 'admin-stats-departs', { fullPage: false });
 
   // Sorted by facility: the hardest question first, then the other way.
   const table = page.getByRole('table', { name: '试题分析' });

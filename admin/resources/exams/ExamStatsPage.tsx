@@ -132,6 +132,9 @@ function BandsTable({ s }: { s: StatsSummary }) {
   );
 }
 
+/** A column a phone leaves out to keep the rest in its width (the box plot beside shows the median). */
+const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function DepartsTable({ s }: { s: StatsSummary }) {
   const translate = useTranslate();
   return (
@@ -142,7 +145,9 @@ function DepartsTable({ s }: { s: StatsSummary }) {
             <TableCell>{translate('examhall.stats.depart')}</TableCell>
             <TableCell align="right">{translate('examhall.stats.count')}</TableCell>
             <TableCell align="right">{translate('examhall.stats.mean')}</TableCell>
-            <TableCell align="right">{translate('examhall.stats.box.median')}</TableCell>
+            <TableCell align="right" sx={phoneHidden}>
+              {translate('examhall.stats.box.median')}
+            </TableCell>
             <TableCell align="right">{translate('examhall.stats.passRate')}</TableCell>
           </TableRow>
         </TableHead>
@@ -152,7 +157,9 @@ function DepartsTable({ s }: { s: StatsSummary }) {
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{d.name}</TableCell>
               <TableCell align="right">{d.attempts}</TableCell>
               <TableCell align="right">{figure(d.mean)}</TableCell>
-              <TableCell align="right">{figure(d.median)}</TableCell>
+              <TableCell align="right" sx={phoneHidden}>
+                {figure(d.median)}
+              </TableCell>
               <TableCell align="right">{percent(d.passRate)}</TableCell>
             </TableRow>
           ))}

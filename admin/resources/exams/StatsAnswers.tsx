@@ -24,7 +24,7 @@ function AnswerRow({ a }: { a: StatsAnswer }) {
           <Typography variant="body2" component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {name}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="span" sx={{ ml: 1, overflowWrap: 'anywhere' }}>
+          <Typography variant="caption" color="text.secondary" component="span" sx={{ display: { xs: 'block', sm: 'inline' }, ml: { xs: 0, sm: 1 }, overflowWrap: 'anywhere' }}>
             {[a.departName, translate('examhall.stats.handedAt', { time: formatTime(a.handTime, 'MM-DD HH:mm') })].filter(Boolean).join(' · ')}
           </Typography>
         </Box>
