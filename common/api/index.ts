@@ -15,6 +15,7 @@ export * from './exam';
 export * from './paper';
 export * from './ranking';
 export * from './stats';
+export * from './statsAnswers';
 export * from './practice';
 export * from './course';
 export * from './sso';

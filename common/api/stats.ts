@@ -24,6 +24,12 @@ export const StatsDepart = Type.Object({
   attempts: Type.Integer(),
   mean: Figure,
   passRate: Figure,
+  /** The box plot of its scores, in points: lowest, quartiles (linear interpolation) and highest. */
+  min: Type.Number(),
+  q1: Type.Number(),
+  median: Type.Number(),
+  q3: Type.Number(),
+  max: Type.Number(),
 });
 export type StatsDepart = Static<typeof StatsDepart>;
 

@@ -117,6 +117,9 @@ describe.each(DIALECTS)('exam statistics on %s', (dialect) => {
     expect(dept(depts.train)).toMatchObject({ name: '培训部', attempts: 3, mean: 75, passRate: 200 / 3 });
     expect(dept(depts.group)).toMatchObject({ attempts: 2, mean: 87.5, passRate: 100 });
     expect(dept(depts.sales)).toMatchObject({ attempts: 2, mean: 12.5, passRate: 0 });
+    // Box plots from the read model: 培训部 100, 75, 50; 销售部 25, 0 (quartiles interpolated).
+    expect(dept(depts.train)).toMatchObject({ min: 50, q1: 62.5, median: 75, q3: 87.5, max: 100 });
+    expect(dept(depts.sales)).toMatchObject({ min: 0, q1: 6.25, median: 12.5, q3: 18.75, max: 25 });
     expect(s.cic).not.toBeNull();
     expect(s.computedAt).toBeGreaterThan(0);
   });
@@ -215,6 +218,7 @@ describe.each(DIALECTS)('exam statistics on %s', (dialect) => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['概览', '分数段', '部门', '试题分析', '选项分析', '知识点', '说明']);
     expect(wb.getWorksheet('概览')!.getRow(7).values).toEqual([undefined, '参考人次', 5]);
     expect(wb.getWorksheet('试题分析')!.rowCount).toBe(5);
+    expect(wb.getWorksheet('部门')!.getRow(1).values).toEqual([undefined, '部门', '参考人次', '平均分', '及格率 (%)', '最低分', '下四分位数', '中位数', '上四分位数', '最高分']);
   });
 
   it('rebuilds an exam from its papers behind the call, with progress', async () => {

@@ -3,9 +3,9 @@ import { ADMIN, LEARNER_ROLE_ID, api, apiToken, publishExam, screenshots, signIn
 
 /**
  * Issue 29's result screens as people use them: the administrator's 成绩分析 of an exam with
- * handed-in papers (figures, histogram, item analysis sorted by a figure, a question's option
- * distribution), on a desktop and a phone; a learner's 知识点掌握 in the user centre once the exam
- * releases its answers.
+ * handed-in papers (figures, histogram, departments' box plots, item analysis sorted by a figure, a
+ * question's option distribution and learners' answers), on a desktop and a phone; a learner's
+ * 知识点掌握 in the user centre once the exam releases its answers.
  */
 
 const PASSWORD = 'Stat1234';
@@ -131,9 +131,12 @@ test('the administrator reads an exam’s statistics, sorts its questions and op
   await expect(page.getByRole('img', { name: /^知识点得分率：/ }).locator('svg')).toBeVisible();
   // Departments: the first three learners in one (75 on average), the last two in another (12.5).
   const departs = page.getByRole('table', { name: '部门对比' });
-  await expect(departs.getByRole('row').filter({ hasText: /^培训部/ })).toHaveText(/^培训部\w+37566\.7%$/);
-  await expect(departs.getByRole('row').filter({ hasText: /^销售部/ })).toHaveText(/^销售部\w+212\.50%$/);
-  await expect(page.getByRole('img', { name: /^各部门平均分：/ }).locator('svg')).toBeVisible();
+  await expect(departs.getByRole('row').filter({ hasText: /^培训部/ })).toHaveText(/^培训部\w+3757566\.7%$/);
+  await expect(departs.getByRole('row').filter({ hasText: /^销售部/ })).toHaveText(/^销售部\w+212\.512\.50%$/);
+  // Beside the table, a box per department: 100, 75, 50 and 25, 0.
+  const boxes = page.getByRole('img', { name: /^各部门成绩箱线图：/ });
+  await expect(boxes.locator('svg')).toBeVisible();
+  await expect(boxes).toHaveAttribute('aria-label', /培训部\w+ 最低 50、中位数 75、最高 100；销售部\w+ 最低 0、中位数 12\.5、最高 25/);
 
   // Sorted by facility: the hardest question first, then the other way.
   const table = page.getByRole('table', { name: '试题分析' });
@@ -151,6 +154,18 @@ test('the administrator reads an exam’s statistics, sorts its questions and op
   await expect(dialog.getByRole('group', { name: /^A\. 按规程操作并上报：全部 20%，高分组 [1-9]\d*%，低分组 0%$/ })).toBeVisible();
   await expect(dialog.getByRole('group', { name: /^B\. 先干再说：全部 80%/ })).toBeVisible();
   await shoot(page, 'admin-stats-question', { fullPage: false });
+  // Below the options, who answered what, latest hand-in first: only the first learner got it right.
+  const answers = dialog.getByRole('list', { name: '考生作答' });
+  await expect(answers.getByRole('listitem')).toHaveCount(5);
+  const best = answers.getByRole('listitem', { name: '统计学员1 的作答' });
+  await expect(best).toContainText('A. 按规程操作并上报');
+  await expect(best).toContainText('答对 25 分');
+  await expect(best).toContainText(/\w*培训部\w* · 交卷 /);
+  const worst = answers.getByRole('listitem', { name: '统计学员5 的作答' });
+  await expect(worst).toContainText('B. 先干再说');
+  await expect(worst).toContainText('答错 0 分');
+  await answers.scrollIntoViewIfNeeded();
+  await shoot(page, 'admin-stats-answers', { fullPage: false });
 
   // A phone: the page fits its width (the question table scrolls inside its card), the dialog fills the screen.
   await page.setViewportSize({ width: 390, height: 844 });

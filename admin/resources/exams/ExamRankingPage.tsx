@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
   Box,
-  Button,
   Card,
   Chip,
   List,
   ListItem,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -19,7 +17,6 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { examApi, rankingApi, type RankingEntry } from '../../../common/api';
@@ -30,6 +27,7 @@ import { EmptyState } from '../shared/EmptyState';
 import { LoadError } from '../shared/LoadError';
 import { LoadingBlock } from '../shared/LoadingBlock';
 import { useDuration } from '../papers/paperParts';
+import { ExamPageShell } from './ExamPageShell';
 
 const MEDALS = ['#f5a623', '#9aa5b1', '#c47f3a'];
 
@@ -169,31 +167,29 @@ export function ExamRankingPage() {
     );
 
   return (
-    <Box sx={{ pt: 1 }}>
-      <Card component="section" aria-label={translate('examhall.exams.rankingTitle')} sx={{ p: { xs: 1.5, sm: 2 }, mb: 1.5 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-          <Button component={RouterLink} to="/exam/list" startIcon={<ArrowBackIcon />} size="small" sx={{ alignSelf: 'flex-start' }}>
-            {translate('examhall.exams.rankingBack')}
-          </Button>
-          <Typography variant="h6" component="h1" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-            {e ? translate('examhall.exams.rankingOf', { title: e.title }) : translate('examhall.exams.rankingTitle')}
-          </Typography>
-          {e ? (
-            <Chip
-              size="small"
-              color={learnersSee ? 'info' : 'default'}
-              variant={learnersSee ? 'filled' : 'outlined'}
-              label={translate(learnersSee ? (e.rankingShowNames ? 'examhall.exams.rankingOpen' : 'examhall.exams.rankingOpenAnonymous') : 'examhall.exams.rankingClosed')}
-              sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-            />
-          ) : null}
-        </Stack>
+    <ExamPageShell
+      label={translate('examhall.exams.rankingTitle')}
+      heading={e ? translate('examhall.exams.rankingOf', { title: e.title }) : translate('examhall.exams.rankingTitle')}
+      back={translate('examhall.exams.rankingBack')}
+      aside={
+        e ? (
+          <Chip
+            size="small"
+            color={learnersSee ? 'info' : 'default'}
+            variant={learnersSee ? 'filled' : 'outlined'}
+            label={translate(learnersSee ? (e.rankingShowNames ? 'examhall.exams.rankingOpen' : 'examhall.exams.rankingOpenAnonymous') : 'examhall.exams.rankingClosed')}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+          />
+        ) : null
+      }
+      intro={
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {translate('examhall.exams.rankingHint')}
           {ranking.data ? ` · ${translate('examhall.exams.rankedCount', { n: ranking.data.total })}` : ''}
         </Typography>
-      </Card>
+      }
+    >
       <Card>{body}</Card>
-    </Box>
+    </ExamPageShell>
   );
 }

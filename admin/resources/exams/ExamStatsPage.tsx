@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import {
   Box,
   Button,
@@ -16,7 +16,6 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CanAccess, useTranslate } from 'react-admin';
@@ -28,11 +27,12 @@ import { EmptyState } from '../shared/EmptyState';
 import { LoadError } from '../shared/LoadError';
 import { LoadingBlock } from '../shared/LoadingBlock';
 import { bandLabel, figure, percent } from './statsFormat';
+import { ExamPageShell } from './ExamPageShell';
 import { StatsQuestionTable } from './StatsQuestions';
 
 // ECharts and the charts are a chunk of their own, loaded once the figures are on screen.
 const ScoreHistogram = lazy(() => import('./StatsCharts').then((m) => ({ default: m.ScoreHistogram })));
-const DepartMeans = lazy(() => import('./StatsCharts').then((m) => ({ default: m.DepartMeans })));
+const DepartBoxPlot = lazy(() => import('./StatsCharts').then((m) => ({ default: m.DepartBoxPlot })));
 const MasteryChart = lazy(() => import('./StatsCharts').then((m) => ({ default: m.MasteryChart })));
 
 const MODES: StatsAttempts[] = ['first', 'best', 'all'];
@@ -132,6 +132,9 @@ function BandsTable({ s }: { s: StatsSummary }) {
   );
 }
 
+/** A column a phone leaves out to keep the rest in its width (the box plot beside shows the median). */
+const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function DepartsTable({ s }: { s: StatsSummary }) {
   const translate = useTranslate();
   return (
@@ -142,6 +145,9 @@ function DepartsTable({ s }: { s: StatsSummary }) {
             <TableCell>{translate('examhall.stats.depart')}</TableCell>
             <TableCell align="right">{translate('examhall.stats.count')}</TableCell>
             <TableCell align="right">{translate('examhall.stats.mean')}</TableCell>
+            <TableCell align="right" sx={phoneHidden}>
+              {translate('examhall.stats.box.median')}
+            </TableCell>
             <TableCell align="right">{translate('examhall.stats.passRate')}</TableCell>
           </TableRow>
         </TableHead>
@@ -151,6 +157,9 @@ function DepartsTable({ s }: { s: StatsSummary }) {
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{d.name}</TableCell>
               <TableCell align="right">{d.attempts}</TableCell>
               <TableCell align="right">{figure(d.mean)}</TableCell>
+              <TableCell align="right" sx={phoneHidden}>
+                {figure(d.median)}
+              </TableCell>
               <TableCell align="right">{percent(d.passRate)}</TableCell>
             </TableRow>
           ))}
@@ -259,7 +268,7 @@ export function ExamStatsPage() {
     if (questions.isPending) questionBody = <LoadingBlock />;
     else if (questions.isError && !questions.data) questionBody = <LoadError error={questions.error} onRetry={() => void questions.refetch()} retrying={questions.isFetching} />;
     else if (questions.data.length === 0) questionBody = <EmptyState message="examhall.stats.questionsEmpty" />;
-    else questionBody = <StatsQuestionTable questions={questions.data} />;
+    else questionBody = <StatsQuestionTable questions={questions.data} examId={id} attempts={attempts} />;
     body = (
       <>
         <SummaryCards s={s} />
@@ -279,7 +288,7 @@ export function ExamStatsPage() {
           ) : (
             <Box sx={twoColumns}>
               <Suspense fallback={<ChartLoading height={160} />}>
-                <DepartMeans departs={s.byDepart} qualifyScore={s.qualifyScore} totalScore={s.totalScore} />
+                <DepartBoxPlot departs={s.byDepart} qualifyScore={s.qualifyScore} totalScore={s.totalScore} />
               </Suspense>
               <DepartsTable s={s} />
             </Box>
@@ -294,18 +303,14 @@ export function ExamStatsPage() {
   }
 
   return (
-    <Box sx={{ pt: 1 }}>
-      <Card component="section" aria-label={translate('examhall.stats.title')} sx={{ p: { xs: 1.5, sm: 2 }, mb: 1.5 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-          <Button component={RouterLink} to="/exam/list" startIcon={<ArrowBackIcon />} size="small" sx={{ alignSelf: 'flex-start' }}>
-            {translate('examhall.stats.back')}
-          </Button>
-          <Typography variant="h6" component="h1" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-            {title ? translate('examhall.stats.of', { title }) : translate('examhall.stats.title')}
-          </Typography>
-        </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ xs: 'stretch', sm: 'center' }} sx={{ mt: 1.5 }}>
-          <ToggleButtonGroup
+    <ExamPageShell
+      label={translate('examhall.stats.title')}
+      heading={title ? translate('examhall.stats.of', { title }) : translate('examhall.stats.title')}
+      back={translate('examhall.stats.back')}
+      intro={
+        <>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ xs: 'stretch', sm: 'center' }} sx={{ mt: 1.5 }}>
+            <ToggleButtonGroup
               size="small"
               exclusive
               color="primary"
@@ -321,28 +326,30 @@ export function ExamStatsPage() {
                   {translate(MODE_LABEL[m])}
                 </ToggleButton>
               ))}
-          </ToggleButtonGroup>
-          <Box sx={{ flex: 1 }} />
-          <CanAccess resource="exam/paper" action="export">
-            <Button
-              variant="outlined"
-              startIcon={<DownloadIcon />}
-              disabled={!s || s.attempts === 0}
-              onClick={() => void download(statsApi.export, { examId: id, attempts }, translate('examhall.stats.exportName', { title: title || id })).catch(() => undefined)}
-            >
-              {translate('examhall.stats.export')}
-            </Button>
-          </CanAccess>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {translate('examhall.stats.attemptsHelp')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {translate('examhall.stats.hint')}
-          {s && s.computedAt ? ` · ${translate('examhall.stats.computedAt', { time: formatTime(s.computedAt, 'YYYY-MM-DD HH:mm') })}` : ''}
-        </Typography>
-      </Card>
+            </ToggleButtonGroup>
+            <Box sx={{ flex: 1 }} />
+            <CanAccess resource="exam/paper" action="export">
+              <Button
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                disabled={!s || s.attempts === 0}
+                onClick={() => void download(statsApi.export, { examId: id, attempts }, translate('examhall.stats.exportName', { title: title || id })).catch(() => undefined)}
+              >
+                {translate('examhall.stats.export')}
+              </Button>
+            </CanAccess>
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {translate('examhall.stats.attemptsHelp')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('examhall.stats.hint')}
+            {s && s.computedAt ? ` · ${translate('examhall.stats.computedAt', { time: formatTime(s.computedAt, 'YYYY-MM-DD HH:mm') })}` : ''}
+          </Typography>
+        </>
+      }
+    >
       {body}
-    </Box>
+    </ExamPageShell>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
-import { BarChart, RadarChart, ScatterChart } from 'echarts/charts';
+import { BarChart, BoxplotChart, RadarChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, MarkLineComponent, RadarComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import Box from '@mui/material/Box';
@@ -10,9 +10,9 @@ import { useTheme, type Theme } from '@mui/material/styles';
 import type { StatsBand, StatsDepart, StatsMastery } from '../../../common/api';
 import { bandLabel, figure } from './statsFormat';
 
-// Only what the statistics draw (bars, a radar, marker lines, the grid and the tooltip), as SVG.
+// Only what the statistics draw (bars, box plots, a radar, marker lines, the grid and the tooltip), as SVG.
 // This file is its own chunk: the page's figures and tables show before ECharts has loaded.
-echarts.use([BarChart, RadarChart, ScatterChart, GridComponent, MarkLineComponent, RadarComponent, TooltipComponent, SVGRenderer]);
+echarts.use([BarChart, BoxplotChart, RadarChart, ScatterChart, GridComponent, MarkLineComponent, RadarComponent, TooltipComponent, SVGRenderer]);
 
 const PASS = '#f5222d';
 const EXCELLENT = '#52c41a';
@@ -108,19 +108,37 @@ export function ScoreHistogram({ bands, qualifyScore, excellentScore }: { bands:
   return <Chart option={option} label={label} height={260} />;
 }
 
-/** 各部门平均分: horizontal bars (long names read well), the pass mark as a line. */
-export function DepartMeans({ departs, qualifyScore, totalScore }: { departs: StatsDepart[]; qualifyScore: number; totalScore: number }) {
+/**
+ * 部门对比: one horizontal box per department (lowest, quartiles, highest of its scores; long names
+ * read well on the left), its mean as a dot and the pass mark as a line. The tooltip gives the five
+ * numbers and the mean.
+ */
+export function DepartBoxPlot({ departs, qualifyScore, totalScore }: { departs: StatsDepart[]; qualifyScore: number; totalScore: number }) {
   const translate = useTranslate();
   const theme = useTheme();
   const { option, label } = useMemo(() => {
     const a = axisStyle(theme);
+    // Top to bottom in the table's order: a category axis draws its first entry at the bottom.
     const rows = [...departs].reverse();
+    const round = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+    const tip = (d: StatsDepart) =>
+      [
+        `<b>${d.name}</b>（${translate('examhall.stats.count')} ${d.attempts}）`,
+        `${translate('examhall.stats.box.max')}：${figure(d.max)}`,
+        `${translate('examhall.stats.box.q3')}：${figure(d.q3)}`,
+        `${translate('examhall.stats.box.median')}：${figure(d.median)}`,
+        `${translate('examhall.stats.box.q1')}：${figure(d.q1)}`,
+        `${translate('examhall.stats.box.min')}：${figure(d.min)}`,
+        `${translate('examhall.stats.mean')}：${figure(d.mean)}`,
+      ].join('<br/>');
     return {
-      label: translate('examhall.stats.departsSummary', { list: departs.map((d) => `${d.name} ${figure(d.mean)}`).join('，') }),
+      label: translate('examhall.stats.departsSummary', {
+        list: departs.map((d) => translate('examhall.stats.box.summary', { name: d.name, min: figure(d.min), median: figure(d.median), max: figure(d.max) })).join('；'),
+      }),
       option: {
         animation: false,
-        grid: { left: 4, right: 28, top: 24, bottom: 4, containLabel: true },
-        tooltip: { trigger: 'axis', confine: true, axisPointer: { type: 'shadow' } },
+        grid: { left: 4, right: 16, top: 24, bottom: 4, containLabel: true },
+        tooltip: { trigger: 'item', confine: true, formatter: (p: { dataIndex: number }) => tip(rows[p.dataIndex]) },
         xAxis: { type: 'value', min: 0, max: totalScore || undefined, axisLabel: a.label, splitLine: { lineStyle: { color: a.line } } },
         yAxis: {
           type: 'category',
@@ -131,23 +149,31 @@ export function DepartMeans({ departs, qualifyScore, totalScore }: { departs: St
         },
         series: [
           {
-            type: 'bar',
-            name: translate('examhall.stats.mean'),
-            data: rows.map((d) => (d.mean === null ? null : Math.round(d.mean * 100) / 100)),
-            barMaxWidth: 18,
-            itemStyle: { color: theme.palette.primary.main, borderRadius: [0, 2, 2, 0] },
-            label: { show: true, position: 'right', color: a.text, fontSize: 11 },
+            type: 'boxplot',
+            name: translate('examhall.stats.departs'),
+            data: rows.map((d) => [d.min, d.q1, d.median, d.q3, d.max].map(round)),
+            boxWidth: [8, 18],
+            itemStyle: { color: theme.palette.primary.light, borderColor: theme.palette.primary.main, borderWidth: 1.5 },
             markLine: {
               symbol: 'none',
               silent: true,
               data: [{ xAxis: qualifyScore, lineStyle: { color: PASS, type: 'dashed' }, label: { formatter: translate('examhall.stats.passLine'), color: PASS, fontSize: 11, position: 'end' } }],
             },
           },
+          {
+            type: 'scatter',
+            name: translate('examhall.stats.mean'),
+            data: rows.map((d, i) => [round(d.mean), i]),
+            symbol: 'diamond',
+            symbolSize: 8,
+            itemStyle: { color: theme.palette.secondary.main },
+            tooltip: { formatter: (p: { dataIndex: number }) => tip(rows[p.dataIndex]) },
+          },
         ],
       },
     };
   }, [departs, qualifyScore, totalScore, theme, translate]);
-  return <Chart option={option} label={label} height={Math.max(160, 44 + departs.length * 32)} />;
+  return <Chart option={option} label={label} height={Math.max(160, 44 + departs.length * 36)} />;
 }
 
 /** 知识点得分率: a radar from three knowledge points on, bars below that (a radar of two is a line). */

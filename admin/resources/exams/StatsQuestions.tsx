@@ -22,9 +22,10 @@ import {
   type Theme,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { StatsOption, StatsQuestion } from '../../../common/api';
+import type { StatsAttempts, StatsOption, StatsQuestion } from '../../../common/api';
 import { QuType } from '../../../common/codes';
 import { useCodeLabel } from '../shared/labels';
+import { QuestionAnswers } from './StatsAnswers';
 import { figure, percent } from './statsFormat';
 
 type SortKey =
@@ -105,7 +106,7 @@ function HeadCell({ k, sort, onSort, align = 'right' }: { k: SortKey; sort: { ke
  * a heading sorts, another reverses), the flags as chips; a row opens its option distribution. On a
  * phone the table scrolls sideways with the question number kept in view.
  */
-export function StatsQuestionTable({ questions }: { questions: StatsQuestion[] }) {
+export function StatsQuestionTable({ questions, examId, attempts }: { questions: StatsQuestion[]; examId: string; attempts: StatsAttempts }) {
   const translate = useTranslate();
   const codeLabel = useCodeLabel();
   const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: 'slot', asc: true });
@@ -169,7 +170,7 @@ export function StatsQuestionTable({ questions }: { questions: StatsQuestion[] }
           </TableBody>
         </Table>
       </TableContainer>
-      <QuestionDetail question={open} onClose={() => setOpen(null)} />
+      <QuestionDetail question={open} examId={examId} attempts={attempts} onClose={() => setOpen(null)} />
     </>
   );
 }
@@ -216,8 +217,8 @@ function OptionShares({ option, index }: { option: StatsOption; index: number })
   );
 }
 
-/** A question's detail: its figures, flags in words, and who picked which option (all, top and bottom 27 %). */
-function QuestionDetail({ question: q, onClose }: { question: StatsQuestion | null; onClose: () => void }) {
+/** A question's detail: its figures, flags in words, who picked which option (all, top and bottom 27 %), and the learners' answers. */
+function QuestionDetail({ question: q, examId, attempts, onClose }: { question: StatsQuestion | null; examId: string; attempts: StatsAttempts; onClose: () => void }) {
   const translate = useTranslate();
   const codeLabel = useCodeLabel();
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
@@ -275,6 +276,13 @@ function QuestionDetail({ question: q, onClose }: { question: StatsQuestion | nu
                 {translate('examhall.stats.noOptions')}
               </Typography>
             )}
+            <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+              {translate('examhall.stats.answers')}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="p">
+              {translate(q.quId ? 'examhall.stats.answersHint' : 'examhall.stats.answersRandom')}
+            </Typography>
+            {q.quId ? <QuestionAnswers examId={examId} quId={q.quId} attempts={attempts} /> : null}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{translate('examhall.stats.close')}</Button>

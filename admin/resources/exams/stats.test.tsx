@@ -25,8 +25,8 @@ const summary = (over: Partial<StatsSummary> = {}): StatsSummary => ({
   excellentRate: 20,
   bands: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i * 10 + 10, count: [1, 0, 1, 0, 0, 1, 0, 1, 0, 1][i] })),
   byDepart: [
-    { departId: 'd1', name: '培训部', attempts: 3, mean: 75, passRate: 66.67 },
-    { departId: 'd2', name: '销售部', attempts: 2, mean: 12.5, passRate: 0 },
+    { departId: 'd1', name: '培训部', attempts: 3, mean: 75, passRate: 66.67, min: 50, q1: 62.5, median: 75, q3: 87.5, max: 100 },
+    { departId: 'd2', name: '销售部', attempts: 2, mean: 12.5, passRate: 0, min: 0, q1: 6.25, median: 12.5, q3: 18.75, max: 25 },
   ],
   computedAt: Date.UTC(2026, 10, 28, 1, 0),
   totalScore: 100,
@@ -72,7 +72,23 @@ function answerAll(over: Partial<StatsSummary> = {}) {
     { tag: '消防', questions: 2, scoreRate: 50 },
     { tag: '急救', questions: 1, scoreRate: 20 },
   ]);
-  return { summaries, questions, mastery };
+  const answers = answer('/api/exam/stats/answers', (body: { current: number; size: number }) => {
+    // Twelve answers: page 1 holds ten, page 2 the last two.
+    const all = Array.from({ length: 12 }, (_, i) => ({
+      paperId: `p${i + 1}`,
+      userId: `u${i + 1}`,
+      userName: `learner${i + 1}`,
+      realName: i === 0 ? '张三' : `学员${i + 1}`,
+      departName: i === 0 ? '培训部' : '',
+      answer: i === 0 ? 'B. 干扰项甲' : i === 1 ? '' : 'A. 正确项',
+      isRight: i > 1,
+      score: i > 1 ? 25 : 0,
+      handTime: Date.UTC(2026, 10, 20, 8, 30) - i * 60_000,
+    }));
+    const from = (body.current - 1) * body.size;
+    return { records: all.slice(from, from + body.size), total: all.length, current: body.current, size: body.size, pages: Math.ceil(all.length / body.size) };
+  });
+  return { summaries, questions, mastery, answers };
 }
 
 const open = () => renderScreen(<ExamStatsPage />, { path: '/exam/list/e1/stats', route: '/exam/list/:id/stats' });
@@ -97,14 +113,15 @@ describe('成绩分析', { timeout: 30_000 }, () => {
     const bands = screen.getByRole('table', { name: '分数段' });
     expect(within(bands).getAllByRole('row')[1].textContent).toBe('90–100120%');
     const departs = screen.getByRole('table', { name: '部门对比' });
-    expect(within(departs).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['培训部37566.7%', '销售部212.50%']);
+    expect(within(departs).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['培训部3757566.7%', '销售部212.512.50%']);
     const mastery = await screen.findByRole('table', { name: '知识点掌握' });
     expect(within(mastery).getAllByRole('row')).toHaveLength(4);
     expect(asked.summaries[0]).toEqual({ examId: 'e1', attempts: 'all' });
     expect(asked.mastery[0]).toEqual({ examId: 'e1' });
     // The charts say their figures in words.
     expect(await screen.findByRole('img', { name: /^分数分布：5 份试卷/ })).toBeTruthy();
-    expect(await screen.findByRole('img', { name: '各部门平均分：培训部 75，销售部 12.5' })).toBeTruthy();
+    // The departments as box plots: lowest, median and highest of each.
+    expect(await screen.findByRole('img', { name: '各部门成绩箱线图：培训部 最低 50、中位数 75、最高 100；销售部 最低 0、中位数 12.5、最高 25' })).toBeTruthy();
   });
 
   it('asks again for the attempts chosen (first, best, all)', async () => {
@@ -162,6 +179,41 @@ describe('成绩分析', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(/^区分度指数为负：/)).toBeTruthy();
     await ue.click(within(dialog).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("lists the learners' answers in a question's detail, ten at a time, for the attempts chosen", async () => {
+    const ue = userEvent.setup({ delay: null });
+    const { answers } = answerAll();
+    renderScreen(<ExamStatsPage />, { path: '/exam/list/e1/stats?attempts=best', route: '/exam/list/:id/stats' });
+    const table = await screen.findByRole('table', { name: '试题分析' });
+    await ue.click(within(table).getByRole('button', { name: '统计题2' }));
+    const dialog = await screen.findByRole('dialog', { name: '第 2 题 选项分布' });
+    const list = await within(dialog).findByRole('list', { name: '考生作答' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(10);
+    const first = within(list).getByRole('listitem', { name: '张三 的作答' });
+    expect(within(first).getByText('B. 干扰项甲')).toBeTruthy();
+    expect(within(first).getByText(/^培训部 · 交卷 /)).toBeTruthy();
+    expect(within(first).getByText('答错 0 分')).toBeTruthy();
+    expect(within(within(list).getByRole('listitem', { name: '学员2 的作答' })).getByText('未作答')).toBeTruthy();
+    expect(within(within(list).getByRole('listitem', { name: '学员3 的作答' })).getByText('答对 25 分')).toBeTruthy();
+    expect(answers[0]).toEqual({ examId: 'e1', quId: 'q2', attempts: 'best', current: 1, size: 10 });
+    await ue.click(within(dialog).getByRole('button', { name: /next page|下一页/i }));
+    await waitFor(() => expect(within(within(dialog).getByRole('list', { name: '考生作答' })).getAllByRole('listitem')).toHaveLength(2));
+    expect(answers[answers.length - 1]).toMatchObject({ current: 2, size: 10 });
+  });
+
+  it('says where answers differ from paper to paper (a slot of random questions), without asking for them', async () => {
+    const ue = userEvent.setup({ delay: null });
+    const { answers } = answerAll();
+    answer('/api/exam/stats/questions', [question(1, 50, [], { quId: '', options: [] })]);
+    open();
+    const table = await screen.findByRole('table', { name: '试题分析' });
+    await ue.click(within(table).getAllByRole('row')[1]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/^随机抽题的位置上各人的题目不同/)).toBeTruthy();
+    expect(within(dialog).queryByRole('list', { name: '考生作答' })).toBeNull();
+    expect(answers).toHaveLength(0);
   });
 
   it('exports the workbook of the attempts shown', async () => {

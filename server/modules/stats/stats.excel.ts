@@ -56,8 +56,8 @@ export async function buildStatsWorkbook(title: string, modeLabel: string, r: Ex
   sheet(
     wb,
     '部门',
-    ['部门', '参考人次', '平均分', '及格率 (%)'],
-    s.byDepart.map((d) => [d.name, d.attempts, num(d.mean), pct(d.passRate)]),
+    ['部门', '参考人次', '平均分', '及格率 (%)', '最低分', '下四分位数', '中位数', '上四分位数', '最高分'],
+    s.byDepart.map((d) => [d.name, d.attempts, num(d.mean), pct(d.passRate), num(d.min), num(d.q1), num(d.median), num(d.q3), num(d.max)]),
     [24],
   );
   sheet(

@@ -6,6 +6,7 @@ import {
   FLAG_SUSPECT,
   FLAG_TOO_EASY,
   FLAG_TOO_HARD,
+  fiveNumbers,
   optionShares,
   pickAttempts,
   rate,
@@ -376,6 +377,19 @@ describe('rate', () => {
     expect(rate([0.1 + 0.2], 0.3)).toBe(100);
     expect(rate([10, 20], 90)).toBe(0);
     expect(rate([], 60)).toBeNull();
+  });
+});
+
+describe('fiveNumbers', () => {
+  it('min, quartiles by linear interpolation at (n − 1)·p, max', () => {
+    // Sorted 7 15 36 39 40 41: Q1 at rank 1.25 = 15 + 0.25·(36 − 15), median at 2.5, Q3 at 3.75 = 39 + 0.75·(40 − 39).
+    expect(fiveNumbers([41, 7, 39, 15, 40, 36])).toEqual({ min: 7, q1: 20.25, median: 37.5, q3: 39.75, max: 41 });
+    // Odd count: the quartiles fall on values.
+    expect(fiveNumbers([100, 0, 50, 25, 75])).toEqual({ min: 0, q1: 25, median: 50, q3: 75, max: 100 });
+    // Four values: Q1 at rank 0.75 = 10 + 0.75·10, Q3 at 2.25 = 30 + 0.25·10.
+    expect(fiveNumbers([10, 20, 30, 40])).toEqual({ min: 10, q1: 17.5, median: 25, q3: 32.5, max: 40 });
+    expect(fiveNumbers([42])).toEqual({ min: 42, q1: 42, median: 42, q3: 42, max: 42 });
+    expect(fiveNumbers([])).toBeNull();
   });
 });
 

@@ -412,6 +412,33 @@ export function scoreBands(totals: number[], maxTotal: number, bandWidth: number
   return bands;
 }
 
+/** The five numbers of a box plot, in the unit of the values. */
+export interface FiveNumbers {
+  min: number;
+  q1: number;
+  median: number;
+  q3: number;
+  max: number;
+}
+
+/**
+ * Minimum, quartiles and maximum for a box plot; null without values. Quartiles interpolate
+ * linearly between the sorted values at rank (n − 1)·p (Hyndman & Fan type 7: spreadsheets'
+ * QUARTILE.INC, numpy's and R's default), so the median is the usual one.
+ */
+export function fiveNumbers(values: ArrayLike<number>): FiveNumbers | null {
+  const n = values.length;
+  if (n === 0) return null;
+  const sorted = Float64Array.from(values).sort();
+  const at = (p: number) => {
+    const h = (n - 1) * p;
+    const lo = Math.floor(h);
+    const hi = Math.min(n - 1, lo + 1);
+    return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+  };
+  return { min: sorted[0], q1: at(0.25), median: at(0.5), q3: at(0.75), max: sorted[n - 1] };
+}
+
 /** Percent of totals ≥ threshold (pass rate, excellence rate); null without totals. */
 export function rate(totals: number[], threshold: number): number | null {
   if (totals.length === 0) return null;

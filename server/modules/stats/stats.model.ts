@@ -1,5 +1,5 @@
 import type { StatsAttempts, StatsDepart, StatsMastery, StatsQuestion, StatsSummary } from '../../../common/api/stats';
-import { optionShares, pickAttempts, rate, scoreBands, slotFigures, testFigures, type SlotDef } from './stats.math';
+import { fiveNumbers, optionShares, pickAttempts, rate, scoreBands, slotFigures, testFigures, type SlotDef } from './stats.math';
 
 /**
  * From the read model's rows to an exam's figures: which attempts count, what the items are, and
@@ -132,7 +132,7 @@ function randomGuess(info: QuestionInfo | undefined): number | null {
   return null;
 }
 
-/** Each department with its learners' attempts and those of its sub-departments. */
+/** Each department with its learners' attempts and those of its sub-departments, and their box plot. */
 function byDepart(attempts: readonly AttemptRow[], departs: ExamStatsInput['departs'], qualify: number): StatsDepart[] {
   const parent = new Map(departs.map((d) => [d.id, d.parentId]));
   const totals = new Map<string, number[]>();
@@ -147,7 +147,7 @@ function byDepart(attempts: readonly AttemptRow[], departs: ExamStatsInput['depa
     .filter((d) => totals.has(d.id))
     .map((d) => {
       const t = totals.get(d.id)!;
-      return { departId: d.id, name: d.name, attempts: t.length, mean: t.reduce((s, x) => s + x, 0) / t.length, passRate: rate(t, qualify) };
+      return { departId: d.id, name: d.name, attempts: t.length, mean: t.reduce((s, x) => s + x, 0) / t.length, passRate: rate(t, qualify), ...fiveNumbers(t)! };
     });
 }
 

@@ -237,3 +237,93 @@ export async function saveComputed(
       .execute();
   }
 }
+
+// ---------- the learners' answers to one question ----------
+
+export interface AnswerRow {
+  paper_id: string;
+  user_id: string;
+  user_name: string;
+  real_name: string;
+  dept_name: string | null;
+  question: string;
+  answer: string;
+  is_right: number;
+  actual_score: number | null;
+  hand_time: number | null;
+  start_time: number;
+  seconds: number;
+}
+
+/**
+ * Which of an exam's recorded attempts a mode counts, as the figures pick them (stats.math's
+ * pickAttempts): each learner's earliest ('first'), highest total then earliest hand-in ('best'),
+ * or every one ('all'). Totals are compared to the sixth decimal, as sums of decimal marks drift.
+ */
+function chosenAttempts(db: Db, examId: string, mode: 'first' | 'best' | 'all') {
+  const order = mode === 'best' ? sql`round(cast(total as numeric), 6) desc, start_time + seconds * 1000, start_time, paper_id` : sql`start_time, paper_id`;
+  return db
+    .with('chosen', (w) =>
+      w
+        .selectFrom('stats_attempt')
+        .select(['paper_id', 'user_id', 'dept_id', 'start_time', 'seconds', sql<number>`row_number() over (partition by user_id order by ${order})`.as('n')])
+        .where('exam_id', '=', examId),
+    )
+    .selectFrom('chosen as c')
+    .$if(mode !== 'all', (q) => q.where('c.n', '=', 1));
+}
+
+/**
+ * A page of the answers to a question (by its bank id) on the attempts a mode counts: handed-in,
+ * scored papers only (the read model holds no other), latest hand-in first; and how many there are.
+ */
+export async function answersPage(
+  db: Db,
+  f: { examId: string; quId: string; mode: 'first' | 'best' | 'all'; limit: number; offset: number },
+): Promise<{ rows: AnswerRow[]; total: number }> {
+  const held = () =>
+    chosenAttempts(db, f.examId, f.mode)
+      .innerJoin('paper_qu as q', (j) => j.onRef('q.paper_id', '=', 'c.paper_id').on('q.qu_id', '=', f.quId).on('q.parent_id', '=', ''))
+      .innerJoin('paper as p', 'p.id', 'c.paper_id')
+      .where('p.state', '=', PaperState.FINISHED);
+  const [rows, count] = await Promise.all([
+    held()
+      .innerJoin('sys_user as u', 'u.id', 'c.user_id')
+      .leftJoin('sys_depart as d', 'd.id', 'c.dept_id')
+      .select([
+        'c.paper_id',
+        'c.user_id',
+        'u.user_name',
+        'u.real_name',
+        'd.dept_name',
+        'q.question',
+        'q.answer',
+        'q.is_right',
+        'q.actual_score',
+        'p.hand_time',
+        'c.start_time',
+        'c.seconds',
+      ])
+      .orderBy('p.hand_time', 'desc')
+      .orderBy('c.paper_id')
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute(),
+    held()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** The stored answers of a combined question's parts on these papers. */
+export function partAnswers(db: Db, paperIds: readonly string[], quId: string): Promise<Array<{ paper_id: string; qu_id: string; answer: string }>> {
+  if (paperIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('paper_qu').select(['paper_id', 'qu_id', 'answer']).where('paper_id', 'in', paperIds).where('parent_id', '=', quId).execute();
+}
+
+/** A question's kept figures for a mode (its options in the order the distribution lists them), if computed. */
+export async function computedQuestion(db: Db, examId: string, mode: string, quId: string): Promise<string | null> {
+  const row = await db.selectFrom('stats_exam_question').select('figures').where('exam_id', '=', examId).where('mode', '=', mode).where('qu_id', '=', quId).executeTakeFirst();
+  return row?.figures ?? null;
+}

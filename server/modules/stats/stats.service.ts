@@ -1,6 +1,8 @@
 import type { QuBody } from '../../../common/api/qu';
 import type { StatsAttempts, StatsBody, StatsDistribution, StatsMastery, StatsMasteryBody, StatsQuestion, StatsRebuild, StatsSummary } from '../../../common/api/stats';
 import { PaperState, QuType } from '../../../common/codes';
+import type { StatsAnswer, StatsAnswersBody } from '../../../common/api/statsAnswers';
+import type { Page } from '../../../common/errorCodes';
 import { htmlToText } from '../../../common/richText';
 import type { AuthUser } from '../../caller';
 import { inTransaction, type ServiceContext } from '../../context';
@@ -9,6 +11,7 @@ import { notFound } from '../../lib/errors';
 import { runHeavyJob, type HeavyJobLimits } from '../../workers/pool';
 import { assertMaySeeDistribution, masteryScope } from '../access/access.service';
 import { masteryOf, type ExamStatsResult, type QuestionInfo, type StatsItem } from './stats.model';
+import { readableAnswer } from './stats.answers';
 import * as repo from './stats.repository';
 import type { StatsJob, StatsJobResult } from './stats.worker';
 
@@ -28,6 +31,12 @@ const BATCH_DELAY_MS = 1_000;
 const FRESH_ENOUGH_MS = 10_000;
 /** Mastery over more attempts than this is computed in the worker. */
 const MASTERY_INLINE_MAX = 300;
+
+/**
+ * The shape of the kept figures: raised when a figure is added (e.g. 2: the departments' box plots),
+ * so that figures kept in an older shape are computed again rather than answered without it.
+ */
+const FIGURES_FORMAT = 2;
 
 const runJob = <T extends StatsJobResult>(job: StatsJob) => runHeavyJob<T>(WORKER, job, STATS_LIMITS);
 
@@ -264,7 +273,7 @@ async function compute(ctx: ServiceContext, examId: string, mode: StatsAttempts)
   await inTransaction(ctx, (tx) =>
     repo.saveComputed(
       tx.db,
-      { exam_id: examId, mode, version, summary: JSON.stringify({ ...computed.summary, mastery: computed.mastery }), computed_at: computed.summary.computedAt },
+      { exam_id: examId, mode, version, summary: JSON.stringify({ ...computed.summary, mastery: computed.mastery, format: FIGURES_FORMAT }), computed_at: computed.summary.computedAt },
       computed.questions.map((q) => ({ slot: q.slot, qu_id: q.quId, figures: JSON.stringify(q) })),
     ),
   );
@@ -283,8 +292,16 @@ function computeOnce(ctx: ServiceContext, examId: string, mode: StatsAttempts): 
   return p;
 }
 
-async function stored(ctx: ServiceContext, examId: string, mode: StatsAttempts, row: { summary: string }): Promise<Computed> {
-  const { mastery, ...summary } = JSON.parse(row.summary) as StatsSummary & { mastery: StatsMastery[] };
+type KeptSummary = StatsSummary & { mastery: StatsMastery[]; format?: number };
+
+/** The kept summary of a stats_exam row, or null when it was kept in an older shape. */
+function keptSummary(row: { summary: string }): Omit<KeptSummary, 'format'> | null {
+  const { format, ...kept } = JSON.parse(row.summary) as KeptSummary;
+  return format === FIGURES_FORMAT ? kept : null;
+}
+
+async function stored(ctx: ServiceContext, examId: string, mode: StatsAttempts, kept: Omit<KeptSummary, 'format'>): Promise<Computed> {
+  const { mastery, ...summary } = kept;
   const questions = (await repo.computedQuestions(ctx.db, examId, mode)).map((q) => JSON.parse(q.figures) as StatsQuestion);
   return { summary, questions, mastery };
 }
@@ -298,10 +315,11 @@ async function figures(ctx: ServiceContext, examId: string, mode: StatsAttempts,
   if (!(await repo.examForStats(ctx.db, examId))) throw notFound('考试不存在');
   await catchUp(ctx, examId);
   const [version, row] = await Promise.all([repo.versionOf(ctx.db, examId), repo.findComputed(ctx.db, examId, mode)]);
-  if (row && row.version === version) return stored(ctx, examId, mode, row);
-  if (row && (staleOk || ctx.clock.now() - row.computed_at < FRESH_ENOUGH_MS)) {
+  const kept = row ? keptSummary(row) : null;
+  if (row && kept && row.version === version) return stored(ctx, examId, mode, kept);
+  if (row && kept && (staleOk || ctx.clock.now() - row.computed_at < FRESH_ENOUGH_MS)) {
     computeOnce(ctx, examId, mode).catch((e: unknown) => console.error('statistics: refreshing figures failed', e));
-    return stored(ctx, examId, mode, row);
+    return stored(ctx, examId, mode, kept);
   }
   return computeOnce(ctx, examId, mode);
 }
@@ -333,6 +351,46 @@ export async function myDistribution(ctx: ServiceContext, userId: string, examId
     myScore: mine ?? 0,
     beatPercent: mine === null || others <= 0 ? null : Math.round((10_000 * lower) / others) / 100,
     computedAt: summary.computedAt,
+  };
+}
+
+/**
+ * The learners' answers to one question of an exam, a page at a time, on the attempts the mode
+ * counts (as the figures count them): handed-in, scored papers, read through the read model's rows.
+ */
+export async function examAnswers(ctx: ServiceContext, body: StatsAnswersBody): Promise<Page<StatsAnswer>> {
+  if (!(await repo.examForStats(ctx.db, body.examId))) throw notFound('考试不存在');
+  await catchUp(ctx, body.examId);
+  const mode = body.attempts ?? 'all';
+  const current = body.current ?? 1;
+  const size = body.size ?? 20;
+  const { rows, total } = await repo.answersPage(ctx.db, { examId: body.examId, quId: body.quId, mode, limit: size, offset: (current - 1) * size });
+  const parts = new Map<string, Map<string, string>>();
+  for (const r of await repo.partAnswers(
+    ctx.db,
+    rows.map((r) => r.paper_id),
+    body.quId,
+  ))
+    parts.set(r.paper_id, (parts.get(r.paper_id) ?? new Map<string, string>()).set(r.qu_id, r.answer));
+  // Letters as the question's option distribution shows them (one paper's order: papers may shuffle options).
+  const kept = await repo.computedQuestion(ctx.db, body.examId, mode, body.quId);
+  const order = kept ? (JSON.parse(kept) as StatsQuestion).options.map((o) => o.optionId) : [];
+  return {
+    records: rows.map((r) => ({
+      paperId: r.paper_id,
+      userId: r.user_id,
+      userName: r.user_name,
+      realName: r.real_name,
+      departName: r.dept_name ?? '',
+      answer: readableAnswer(r.question, r.answer, parts.get(r.paper_id) ?? new Map(), order),
+      isRight: r.is_right === 1,
+      score: r.actual_score ?? 0,
+      handTime: r.hand_time ?? r.start_time + r.seconds * 1000,
+    })),
+    total,
+    current,
+    size,
+    pages: Math.ceil(total / size),
   };
 }
 
