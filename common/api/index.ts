@@ -18,3 +18,4 @@ export * from './stats';
 export * from './practice';
 export * from './course';
 export * from './sso';
+export * from './face';

@@ -21,6 +21,10 @@ const config: SiteConfig = {
   loginSms: false,
   resetSms: false,
   resetEmail: false,
+  loginFace: false,
+  faceKeepPhoto: false,
+  faceThreshold: 60,
+  faceLiveness: 40,
   smsReady: false,
   mailReady: false,
 };
