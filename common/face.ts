@@ -7,3 +7,5 @@ export const FACE_MODELS = ['blazeface', 'facemesh', 'faceres', 'antispoof', 'li
 export const FACE_MODEL_FILES: readonly string[] = FACE_MODELS.flatMap((m) => [`${m}.json`, `${m}.bin`]);
 /** The version of @vladmandic/human whose models we serve (part of their address, so they cache for good). */
 export const HUMAN_VERSION = '3.3.6';
+/** The model whose descriptors are enrolled and compared (the server's FACE_MODEL). */
+export const FACE_MODEL_NAME = 'faceres';

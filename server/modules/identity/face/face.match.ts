@@ -9,7 +9,7 @@
  */
 
 /** The model that computes descriptors and its descriptor length; others do not compare. */
-export const FACE_MODEL = 'faceres';
+export { FACE_MODEL_NAME as FACE_MODEL } from '../../../../common/face';
 export const FACE_DESCRIPTOR_LENGTH = 1024;
 /** faceres values lie well within ±1; anything beyond this bound is no descriptor. */
 const VALUE_BOUND = 16;
