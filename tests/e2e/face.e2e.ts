@@ -70,7 +70,8 @@ test.afterAll(async ({ request }) => {
 });
 
 test('enrols face A in the user centre, signs in with A, and refuses face B', async ({ page, request }) => {
-  test.setTimeout(360_000);
+  // Three browsers each start the models (WebGL on SwiftShader, in a worker): minutes on a busy two-core machine.
+  test.setTimeout(900_000);
   const admin = await apiToken(request, ADMIN.username, ADMIN.password);
   const site = await api(request, '/api/sys/config/detail', { id: 1 });
   await api(request, '/api/sys/config/save', { ...site, loginFace: true }, admin);
@@ -102,7 +103,7 @@ test('enrols face A in the user centre, signs in with A, and refuses face B', as
   const started = Date.now();
   await enrolPage.getByRole('button', { name: '开始录入' }).click();
   await expect(enrolPage.getByRole('status')).toBeVisible();
-  await expect(enrolPage.getByText('已录入人脸')).toBeVisible({ timeout: 240_000 });
+  await expect(enrolPage.getByText('已录入人脸')).toBeVisible({ timeout: 400_000 });
   console.log(`enrolment: ${Date.now() - started} ms from the click (worker start, models, capture)`);
   // Only our own origin served the models, and only the files the worker uses.
   expect(faceRequests.length).toBeGreaterThan(0);
@@ -118,7 +119,7 @@ test('enrols face A in the user centre, signs in with A, and refuses face B', as
   await shoot(loginA, 'login-face');
   const signInStarted = Date.now();
   await loginA.getByRole('button', { name: '开始刷脸' }).click();
-  await expect(loginA).toHaveURL(/\/web\/index$/, { timeout: 240_000 });
+  await expect(loginA).toHaveURL(/\/web\/index$/, { timeout: 400_000 });
   console.log(`face sign-in: ${Date.now() - signInStarted} ms from the click`);
 
   // Face B under A's name is refused; without a name it finds nobody either.
@@ -128,7 +129,7 @@ test('enrols face A in the user centre, signs in with A, and refuses face B', as
   await loginB.getByRole('tab', { name: '刷脸登录' }).click();
   await loginB.getByLabel('用户名（选填）').fill(userName);
   await loginB.getByRole('button', { name: '开始刷脸' }).click();
-  await expect(loginB.getByText('人脸识别未通过，请确认是本人并已录入人脸')).toBeVisible({ timeout: 240_000 });
+  await expect(loginB.getByText('人脸识别未通过，请确认是本人并已录入人脸')).toBeVisible({ timeout: 400_000 });
   await expect(loginB).toHaveURL(/\/login/);
   await shoot(loginB, 'login-face-refused', { fullPage: false });
 
