@@ -43,5 +43,7 @@ export default defineConfig(({ command }) => ({
       treeshake: { manualPureFunctions: ['Type', 'defineApi', 'codeTable'] },
     },
   },
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/admin': 'http://127.0.0.1:8080' } },
+  // The face worker (learner/features/face) is an ES module worker, its own chunk.
+  worker: { format: 'es' },
+  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/admin': 'http://127.0.0.1:8080', '/models': 'http://127.0.0.1:8080' } },
 }));

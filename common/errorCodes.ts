@@ -59,6 +59,16 @@ export const ErrorCode = {
   SSO_BAD_IDENTITY: 10010034,
   /** Single sign-on settings are incomplete or invalid. */
   SSO_CONFIG_INVALID: 10010035,
+  /** The face did not match (the named user's enrolment, or any enrolled user's). */
+  FACE_MISMATCH: 10010040,
+  /** The capture's liveness score is below the site's threshold (a photo or screen held up). */
+  FACE_NOT_LIVE: 10010041,
+  /** The face descriptor is not one our model computes (length, numbers). */
+  FACE_INVALID: 10010042,
+  /** Face sign-in without a user name is not possible here (ambiguous, or too many enrolled): give the user name. */
+  FACE_NAME_NEEDED: 10010043,
+  /** The user has no face enrolment. */
+  FACE_NOT_ENROLLED: 10010044,
   /** Another exam of the caller is in progress (one open paper at a time). */
   EXAM_IN_PROGRESS: 20010002,
   /** Unknown route under /api. */

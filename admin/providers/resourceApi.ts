@@ -1,4 +1,4 @@
-import { configApi, courseApi, courseCatalogApi, repoCatalogApi, repoApi, quApi, practiceAdminApi, examApi, markApi, paperApi, courseFileApi, courseRecordApi, dashboardApi, departApi, menuApi, msgApi, noticeApi, roleApi, userApi, type Endpoint } from '../../common/api';
+import { configApi, courseApi, faceApi, courseCatalogApi, repoCatalogApi, repoApi, quApi, practiceAdminApi, examApi, markApi, paperApi, courseFileApi, courseRecordApi, dashboardApi, departApi, menuApi, msgApi, noticeApi, roleApi, userApi, type Endpoint } from '../../common/api';
 
 /**
  * What each back-office resource does, as the endpoints of common/api that do it. The data
@@ -39,6 +39,7 @@ export const resourceApis = {
       'reset-pass': userApi.resetPass,
       state: userApi.state,
       unlock: userApi.unlock,
+      'face-clear': faceApi.clear,
       review: userApi.review,
       'batch-dept': userApi.batchDept,
       'batch-role': userApi.batchRole,

@@ -70,6 +70,10 @@ export const siteConfig: SiteConfig = {
   loginSms: false,
   resetSms: false,
   resetEmail: false,
+  loginFace: false,
+  faceKeepPhoto: false,
+  faceThreshold: 60,
+  faceLiveness: 40,
   smsReady: false,
   mailReady: false,
 };

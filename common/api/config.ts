@@ -19,12 +19,20 @@ export const SiteConfig = Type.Object({
   /** Ways to reset a forgotten password: SMS code to the bound phone, e-mailed code. */
   resetSms: Type.Boolean(),
   resetEmail: Type.Boolean(),
+  /** Face sign-in (刷脸登录) switched on; enrolment photos kept on the server (else no picture leaves the browser). */
+  loginFace: Type.Boolean(),
+  faceKeepPhoto: Type.Boolean(),
+  /** Percent: the similarity a face must reach to match its enrolment, and the liveness a capture must reach. */
+  faceThreshold: Type.Integer(),
+  faceLiveness: Type.Integer(),
   /** Whether text messages can be sent (a provider is configured, or the server logs them). */
   smsReady: Type.Boolean(),
   /** Whether e-mail can be sent (SMTP_URL is set). */
   mailReady: Type.Boolean(),
 });
 export type SiteConfig = Static<typeof SiteConfig>;
+/** The face match threshold an administrator may set (percent): below 40 strangers match, above 95 nobody does. */
+export const FACE_THRESHOLD_RANGE = [40, 95] as const;
 export const ConfigSaveBody = Type.Object({
   id: Type.Optional(Type.String({ maxLength: 32 })),
   siteName: Type.String({ minLength: 1, maxLength: 64 }),
@@ -37,6 +45,10 @@ export const ConfigSaveBody = Type.Object({
   loginSms: Type.Optional(Type.Boolean()),
   resetSms: Type.Optional(Type.Boolean()),
   resetEmail: Type.Optional(Type.Boolean()),
+  loginFace: Type.Optional(Type.Boolean()),
+  faceKeepPhoto: Type.Optional(Type.Boolean()),
+  faceThreshold: Type.Optional(Type.Integer({ minimum: FACE_THRESHOLD_RANGE[0], maximum: FACE_THRESHOLD_RANGE[1] })),
+  faceLiveness: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
 });
 export type ConfigSaveBody = Static<typeof ConfigSaveBody>;
 

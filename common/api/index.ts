@@ -20,3 +20,4 @@ export * from './practice';
 export * from './course';
 export * from './sso';
 export * from './job';
+export * from './face';

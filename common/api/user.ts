@@ -102,6 +102,8 @@ export const UserRecord = Type.Object({
   state: UserState.schema,
   createTime: Millis,
   updateTime: Millis,
+  /** The user has a face enrolment (the list shows it; the descriptor itself never leaves the server). */
+  faceEnrolled: Type.Optional(Type.Boolean()),
 });
 export type UserRecord = Static<typeof UserRecord>;
 

@@ -68,8 +68,8 @@ export const paths = {
   fallback: { path: '*', title: '页面不存在' },
 } as const;
 
-export type UserCenterTab = 'profile' | 'password' | 'msg' | 'exam' | 'mastery' | 'course';
-export const USER_CENTER_TABS: readonly UserCenterTab[] = ['profile', 'password', 'msg', 'exam', 'mastery', 'course'];
+export type UserCenterTab = 'profile' | 'password' | 'face' | 'msg' | 'exam' | 'mastery' | 'course';
+export const USER_CENTER_TABS: readonly UserCenterTab[] = ['profile', 'password', 'face', 'msg', 'exam', 'mastery', 'course'];
 
 /** The five header buttons, in the spec's order (label = the route's title). */
 export const webMenu = [paths.course, paths.examList, paths.repo, paths.notice, paths.userCenter].map((p) => ({

@@ -21,6 +21,7 @@ import * as mSigninWays from './migrations/20261205_0101_signin_ways';
 import * as mSso from './migrations/20261205_0201_sso';
 import * as mPasswordChange from './migrations/20261205_0301_password_change';
 import * as mStats from './migrations/20261205_0501_stats';
+import * as mFace from './migrations/20261206_0101_face';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '20261205_0201_sso': mSso,
   '20261205_0301_password_change': mPasswordChange,
   '20261205_0501_stats': mStats,
+  '20261206_0101_face': mFace,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

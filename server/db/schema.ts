@@ -106,6 +106,22 @@ export interface SysConfigTable {
   sms_provider: Generated<string>;
   /** The gateway's settings as JSON, its secret among them (never sent back to a client). */
   sms_settings: Generated<string>;
+  /** Face sign-in switched on; enrolment photos kept (else no picture ever leaves the browser). */
+  login_face: Generated<number>;
+  face_keep_photo: Generated<number>;
+  /** Percent: the similarity a face must reach to match (60 = 0.60), and the liveness score it must reach. */
+  face_threshold: Generated<number>;
+  face_liveness: Generated<number>;
+}
+
+/** A user's face enrolment: the descriptor only (Float32 base64), never sent back. */
+export interface SysUserFaceTable {
+  user_id: string;
+  descriptor: string;
+  model: string;
+  version: string;
+  photo_file_id: string | null;
+  create_time: number;
 }
 
 export interface SysVerifyCodeTable {
@@ -704,6 +720,7 @@ export interface DB {
   sys_verify_code: SysVerifyCodeTable;
   sys_captcha: SysCaptchaTable;
   sys_signin_audit: SysSigninAuditTable;
+  sys_user_face: SysUserFaceTable;
   course_catalog: CourseCatalogTable;
   course: CourseTable;
   course_depart: CourseDepartTable;

@@ -9,6 +9,7 @@ import { subscribeStats } from './stats/stats.events';
 import { subscribeWrongBook } from './wrongbook/wrongbook.events';
 import authRoutes from './identity/auth.routes';
 import ssoRoutes from './identity/sso/sso.routes';
+import faceRoutes from './identity/face/face.routes';
 import configRoutes from './config/config.routes';
 import dashboardRoutes from './dashboard/dashboard.routes';
 import departRoutes from './depart/depart.routes';
@@ -30,7 +31,7 @@ import wrongBookRoutes from './wrongbook/wrongbook.routes';
 
 /** Every module's routes, registered in order by app.ts. Add a module by adding its routes here. */
 export const modules: Array<(app: App) => Promise<void>> = [
-  authRoutes, ssoRoutes, configRoutes, userRoutes, fileRoutes, jobRoutes,
+  authRoutes, ssoRoutes, faceRoutes, configRoutes, userRoutes, fileRoutes, jobRoutes,
   departRoutes, roleRoutes, menuRoutes, msgRoutes, noticeRoutes, dashboardRoutes,
   quRoutes, examRoutes, paperRoutes, wrongBookRoutes, practiceRoutes, courseRoutes, rankingRoutes, statsRoutes,
 ];

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Card, CardContent, Divider } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BooleanInput, Form, maxLength, required, ResourceContextProvider, SaveButton, TextInput, Toolbar, useCanAccess, useNotify } from 'react-admin';
-import { configApi, type ConfigSaveBody, type SiteConfig } from '../../../common/api';
+import { BooleanInput, Form, maxLength, maxValue, minValue, NumberInput, required, ResourceContextProvider, SaveButton, TextInput, Toolbar, useCanAccess, useNotify } from 'react-admin';
+import { configApi, FACE_THRESHOLD_RANGE, type ConfigSaveBody, type SiteConfig } from '../../../common/api';
 import { call } from '../../../common/http';
 import { InvalidFormNoticeCloser } from '../../layout/AdminNotifier';
 import { UnsavedChangesTracker } from '../../layout/KeptViews';
@@ -31,6 +31,10 @@ function toBody(config: SiteConfig, values: Record<string, unknown>): ConfigSave
     loginSms: Boolean(values.loginSms),
     resetSms: Boolean(values.resetSms),
     resetEmail: Boolean(values.resetEmail),
+    loginFace: Boolean(values.loginFace),
+    faceKeepPhoto: Boolean(values.faceKeepPhoto),
+    faceThreshold: Number(values.faceThreshold),
+    faceLiveness: Number(values.faceLiveness),
   };
 }
 
@@ -76,6 +80,11 @@ function SiteConfigForm({ config }: { config: SiteConfig }) {
         <BooleanInput source="loginSms" helperText={config.smsReady ? 'examhall.config.smsHelper' : 'examhall.config.smsNotReady'} />
         <BooleanInput source="resetSms" helperText={config.smsReady ? 'examhall.config.resetSmsHelper' : 'examhall.config.smsNotReady'} />
         <BooleanInput source="resetEmail" helperText={config.mailReady ? 'examhall.config.resetEmailHelper' : 'examhall.config.mailNotReady'} />
+        <Divider sx={{ my: 2 }} />
+        <BooleanInput source="loginFace" helperText="examhall.config.faceHelper" />
+        <BooleanInput source="faceKeepPhoto" helperText="examhall.config.keepPhotoHelper" />
+        <NumberInput source="faceThreshold" min={FACE_THRESHOLD_RANGE[0]} max={FACE_THRESHOLD_RANGE[1]} step={1} validate={[required(), minValue(FACE_THRESHOLD_RANGE[0]), maxValue(FACE_THRESHOLD_RANGE[1])]} helperText="examhall.config.thresholdHelper" />
+        <NumberInput source="faceLiveness" min={0} max={99} step={1} validate={[required(), minValue(0), maxValue(99)]} helperText="examhall.config.livenessHelper" />
       </CardContent>
       {canAccess ? (
         <Toolbar>

@@ -21,6 +21,10 @@ const config: SiteConfig = {
   loginSms: false,
   resetSms: false,
   resetEmail: false,
+  loginFace: false,
+  faceKeepPhoto: false,
+  faceThreshold: 60,
+  faceLiveness: 40,
   smsReady: false,
   mailReady: false,
 };
@@ -97,6 +101,10 @@ describe('site settings', { timeout: 30_000 }, () => {
       loginSms: true,
       resetSms: false,
       resetEmail: false,
+      loginFace: false,
+      faceKeepPhoto: false,
+      faceThreshold: 60,
+      faceLiveness: 40,
     });
     await waitFor(() => expect(queryClient.getQueryData<SiteConfig>(siteConfigQuery().queryKey)).toMatchObject({ siteName: '考试中心', frontLogo: '/api/sys/file/get/f1' }));
     expect(await screen.findByText('保存成功')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import FaceRetouchingOffIcon from '@mui/icons-material/FaceRetouchingOff';
 import BadgeIcon from '@mui/icons-material/Badge';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
@@ -11,7 +12,7 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import PasswordIcon from '@mui/icons-material/Password';
 import { useMutation } from '@tanstack/react-query';
 import { CanAccess, Form, PasswordInput, required, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
-import { userApi, type BatchDeptBody, type BatchRoleBody, type BodyOf, type Endpoint, type ResetPassBody, type UserRecord } from '../../../common/api';
+import { faceApi, userApi, type BatchDeptBody, type BatchRoleBody, type BodyOf, type Endpoint, type ResetPassBody, type UserRecord } from '../../../common/api';
 import { UserState } from '../../../common/codes';
 import { call, type CallArgs } from '../../../common/http';
 import { passwordRule } from '../../../common/validators';
@@ -178,6 +179,22 @@ function UnlockButton() {
   );
 }
 
+/** 清除人脸: deletes the face enrolments of the selected users (never of one holding what the caller lacks). */
+function FaceClearButton() {
+  const translate = useTranslate();
+  const { run, ids, busy } = useBatch(faceApi.clear);
+  return (
+    <ConfirmedBulkButton
+      label="examhall.users.faceClear"
+      icon={<FaceRetouchingOffIcon />}
+      title={translate('examhall.users.faceClearTitle')}
+      content={translate('examhall.users.faceClearConfirm', { smart_count: ids.length })}
+      busy={busy}
+      onConfirm={() => run({ ids })}
+    />
+  );
+}
+
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 /** Bulk actions of the user list, each shown only to those allowed to use it. */
@@ -215,6 +232,9 @@ export function UserBulkActions() {
       </CanAccess>
       <CanAccess resource={RESOURCE} action="unlock">
         <UnlockButton />
+      </CanAccess>
+      <CanAccess resource={RESOURCE} action="face-clear">
+        <FaceClearButton />
       </CanAccess>
       <CanAccess resource={RESOURCE} action="reset-pass">
         <BatchDialogButton

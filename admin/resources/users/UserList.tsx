@@ -76,6 +76,7 @@ function useUserFilters() {
 /** 用户管理. */
 export function UserList() {
   const codeLabel = useCodeLabel();
+  const translate = useTranslate();
   const filters = useUserFilters();
   const { canAccess: canEdit } = useCanAccess({ resource: RESOURCE, action: 'edit' });
   return (
@@ -104,6 +105,7 @@ export function UserList() {
           source="state"
           render={(r) => <StateChip label={codeLabel(UserState.items, r.state)} color={UserState.has(r.state) ? STATE_COLOR[r.state] : 'default'} />}
         />
+        <DataTable.Col source="faceEnrolled" disableSort render={(r) => (r.faceEnrolled ? <StateChip label={translate('examhall.users.faceEnrolled')} color="info" /> : '')} />
         <DataTable.Col source="createTime" render={(r) => formatTime(r.createTime)} />
         {canEdit ? (
           <DataTable.Col label="examhall.common.actions" disableSort {...actionColumn}>

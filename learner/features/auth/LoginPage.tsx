@@ -20,11 +20,13 @@ import { oidcStartUrl, useSsoStatus } from './api/sso';
 import { AuthCard } from './AuthCard';
 
 type LoginForm = { username: string; password: string };
-type Way = 'password' | 'sms';
+type Way = 'password' | 'sms' | 'face';
 
 // The SMS form (code sending, countdown, captcha) is its own chunk: the sign-in page's first load
 // stays within its budget for everyone who signs in with a password.
 const SmsLoginForm = lazy(() => import('./SmsLoginForm').then((m) => ({ default: m.SmsLoginForm })));
+// Face sign-in (its form, and the worker with the models behind it) loads only when chosen.
+const FaceLoginForm = lazy(() => import('./FaceLoginForm').then((m) => ({ default: m.FaceLoginForm })));
 // So are the tabs, drawn only where more than one way in is switched on.
 const WayTabs = lazy(() => import('./WayTabs').then((m) => ({ default: m.WayTabs })));
 
@@ -63,6 +65,7 @@ export function LoginPage() {
   const ways = waysIn(site);
   // With the password switched off, its tab stays for administrators (the server lets them in).
   const tabs: Array<[Way, string]> = ways.sms ? (ways.password ? [['password', '账号登录'], ['sms', '短信登录']] : [['sms', '短信登录'], ['password', '管理员登录']]) : [['password', '账号登录']];
+  if (ways.face) tabs.splice(ways.password ? tabs.length : tabs.length - 1, 0, ['face', '刷脸登录']);
   const [chosen, setChosen] = useState<Way | null>(null);
   const way = chosen ?? tabs[0][0];
 
@@ -82,6 +85,10 @@ export function LoginPage() {
       {way === 'sms' ? (
         <Suspense fallback={<Box sx={{ minHeight: 220 }} />}>
           <SmsLoginForm />
+        </Suspense>
+      ) : way === 'face' ? (
+        <Suspense fallback={<Box sx={{ minHeight: 220 }} />}>
+          <FaceLoginForm />
         </Suspense>
       ) : (
         <PasswordForm forgot={ways.resetSms || ways.resetEmail} />

@@ -18,19 +18,23 @@ import { ProfileTab } from './ProfileTab';
 
 const MyCourseRecordsTab = lazy(() => import('../course/MyCourseRecordsTab').then((m) => ({ default: m.MyCourseRecordsTab })));
 const MyExamRecordsTab = lazy(() => import('../records/MyExamRecordsTab').then((m) => ({ default: m.MyExamRecordsTab })));
+// Face enrolment (and the face worker behind it) loads only when this tab is opened.
+const FaceEnrolTab = lazy(() => import('./FaceEnrolTab').then((m) => ({ default: m.FaceEnrolTab })));
 const MyMasteryTab = lazy(() => import('../records/MyMasteryTab').then((m) => ({ default: m.MyMasteryTab })));
 
-const TAB_LABELS: Record<UserCenterTab, string> = { profile: '我的资料', password: '修改密码', msg: '我的消息', exam: '我的成绩', mastery: '知识点掌握', course: '学习记录' };
+const TAB_LABELS: Record<UserCenterTab, string> = { profile: '我的资料', password: '修改密码', face: '人脸识别', msg: '我的消息', exam: '我的成绩', mastery: '知识点掌握', course: '学习记录' };
 
-function currentTab(raw: string | null): UserCenterTab {
-  return USER_CENTER_TABS.find((t) => t === raw) ?? 'profile';
+function currentTab(raw: string | null, tabs: readonly UserCenterTab[]): UserCenterTab {
+  return tabs.find((t) => t === raw) ?? 'profile';
 }
 
 /** /web/uc: my profile, password, messages, exam results, knowledge-point mastery and course records, one tab each (?tab=profile|password|msg|exam|mastery|course). */
 export function UserCenterPage() {
-  const { user } = useSession();
+  const { user, site } = useSession();
   const [search, setSearch] = useSearchParams();
-  const tab = currentTab(search.get('tab'));
+  // Face enrolment is offered where the site uses faces (face sign-in switched on).
+  const tabs = site?.loginFace ? USER_CENTER_TABS : USER_CENTER_TABS.filter((t) => t !== 'face');
+  const tab = currentTab(search.get('tab'), tabs);
 
   const select = (next: UserCenterTab) => setSearch(next === 'profile' ? {} : { tab: next }, { replace: true });
 
@@ -69,7 +73,7 @@ export function UserCenterPage() {
         <Card sx={{ flex: 1, width: '100%', minWidth: 0 }}>
           <Box sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 1, sm: 2 } }}>
             <Tabs value={tab} onChange={(_, v: UserCenterTab) => select(v)} variant="scrollable" allowScrollButtonsMobile aria-label="用户中心">
-              {USER_CENTER_TABS.map((t) => (
+              {tabs.map((t) => (
                 <Tab
                   key={t}
                   value={t}
@@ -83,6 +87,11 @@ export function UserCenterPage() {
           <Box role="tabpanel" id={`uc-panel-${tab}`} aria-labelledby={`uc-tab-${tab}`} sx={{ p: { xs: 2, sm: 3 } }}>
             {tab === 'profile' && <ProfileTab />}
             {tab === 'password' && <PasswordTab />}
+            {tab === 'face' && (
+              <Suspense fallback={<LoadingScreen />}>
+                <FaceEnrolTab />
+              </Suspense>
+            )}
             {tab === 'msg' && <MessagesTab />}
             {tab === 'exam' && (
               <Suspense fallback={<LoadingScreen />}>

@@ -4,6 +4,7 @@ import type { ConfigRow } from '../../db/schema';
 const COLUMNS = [
   'id', 'site_name', 'front_logo', 'back_logo', 'copy_right', 'allow_register', 'register_review', 'update_time',
   'login_password', 'login_sms', 'reset_sms', 'reset_email', 'sms_provider', 'sms_settings',
+  'login_face', 'face_keep_photo', 'face_threshold', 'face_liveness',
 ] as const;
 
 export function findConfig(db: Db, id: string): Promise<ConfigRow | undefined> {

@@ -29,6 +29,10 @@ export function configRowToSiteConfig(row: ConfigRow, ctx: Pick<ServiceContext, 
     loginSms: row.login_sms === 1,
     resetSms: row.reset_sms === 1,
     resetEmail: row.reset_email === 1,
+    loginFace: row.login_face === 1,
+    faceKeepPhoto: row.face_keep_photo === 1,
+    faceThreshold: row.face_threshold,
+    faceLiveness: row.face_liveness,
     smsReady: ctx.config.smsToLog || smsSettingsComplete(row.sms_provider, parseSmsSettings(row.sms_settings)),
     mailReady: ctx.mailer !== null,
   };
@@ -77,6 +81,10 @@ export async function saveSiteConfig(ctx: ServiceContext, body: ConfigSaveBody):
     login_sms: flag(body.loginSms, current.loginSms),
     reset_sms: flag(body.resetSms, current.resetSms),
     reset_email: flag(body.resetEmail, current.resetEmail),
+    login_face: flag(body.loginFace, current.loginFace),
+    face_keep_photo: flag(body.faceKeepPhoto, current.faceKeepPhoto),
+    face_threshold: body.faceThreshold ?? current.faceThreshold,
+    face_liveness: body.faceLiveness ?? current.faceLiveness,
     update_time: ctx.clock.now(),
   });
   return getSiteConfig(ctx);

@@ -10,3 +10,7 @@ export async function insertFile(db: Db, row: FileRow): Promise<void> {
 export function findFile(db: Db, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('sys_file').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
+
+export async function deleteFile(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sys_file').where('id', '=', id).execute();
+}

@@ -40,6 +40,11 @@ export const KIND_POLICIES: Readonly<Record<string, KindPolicy>> = {
   question: PUBLIC_IMAGE,
   /** Images uploaded before kinds were stored (all were public then). */
   image: PUBLIC_IMAGE,
+  /**
+   * Face enrolment photos, kept only when the site setting says so: private (administrators and
+   * the user), and never uploaded directly — the enrolment call stores them (storeBuffer).
+   */
+  face: { imagesOnly: true, maxBytes: 512 * 1024, isPublic: false, learnersMayUpload: false },
 };
 /** Every other kind: documents and media for administrators' features, private. */
 export const PRIVATE_FILE: KindPolicy = { imagesOnly: false, maxBytes: 200 * MB, isPublic: false, learnersMayUpload: false };
@@ -102,11 +107,11 @@ function displayName(raw: string): string {
 export const uploadStalled = () => new AppError(ErrorCode.FAIL, '上传中断或超时，请重新上传', 408);
 
 /** The kind and policy of an upload, refused before any byte is stored when it cannot be accepted. */
-function admit(who: AuthUser, rawKind: string | undefined, fileName: string) {
+function admit(who: AuthUser, rawKind: string | undefined, fileName: string, serverHeld = false) {
   const kind = (rawKind ?? '').trim().toLowerCase() || 'file';
   if (!/^[a-z][a-z0-9_-]{0,31}$/.test(kind)) throw fail('上传类型参数不正确');
   const policy = policyOf(kind);
-  if (who.roleType !== RoleType.ADMIN && !policy.learnersMayUpload) throw forbidden('您只能上传头像图片');
+  if (!serverHeld && who.roleType !== RoleType.ADMIN && !policy.learnersMayUpload) throw forbidden('您只能上传头像图片');
   const name = displayName(fileName);
   const claimedExt = path.extname(name).toLowerCase();
   if (!policy.imagesOnly && !IMAGE_EXTS.has(claimedExt) && !FILE_TYPES[claimedExt]) {
@@ -214,9 +219,25 @@ export async function storeUpload(ctx: ServiceContext, who: AuthUser, upload: In
   return store(ctx, who, admitted, upload.stream, signal);
 }
 
-/** Stores a file the server already holds (images found in an imported Word or Moodle file), under the same rules. */
+/**
+ * Stores a file the server already holds (images found in an imported Word or Moodle file, a face
+ * enrolment photo), under the same rules of type and size; the calling service has decided that
+ * `who` may store it, whatever the kind's upload rule says.
+ */
 export function storeBuffer(ctx: ServiceContext, who: AuthUser, file: { kind: string; fileName: string; data: Buffer }): Promise<UploadResult> {
-  return store(ctx, who, admit(who, file.kind, file.fileName), Readable.from([file.data]));
+  return store(ctx, who, admit(who, file.kind, file.fileName, true), Readable.from([file.data]));
+}
+
+/** Removes stored files, record and bytes (a face enrolment photo when the enrolment goes). */
+export async function deleteStoredFiles(ctx: ServiceContext, ids: string[]): Promise<void> {
+  const root = filesRoot(ctx.config.dataDir);
+  for (const id of ids) {
+    const row = await repo.findFile(ctx.db, id);
+    if (!row) continue;
+    await repo.deleteFile(ctx.db, id);
+    const absolutePath = path.resolve(root, row.storage_key);
+    if (absolutePath.startsWith(root + path.sep)) await fs.promises.rm(absolutePath, { force: true });
+  }
 }
 
 /**

@@ -141,6 +141,16 @@ export function findUserRecord(db: Db, id: string): Promise<UserRecordRow | unde
   return filterUsers(db, { ids: [id] }).select(RECORD_COLUMNS).executeTakeFirst();
 }
 
+/** Of these users, those with a face enrolment (one query per chunk). */
+export async function faceEnrolledAmong(db: Db, userIds: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < userIds.length; i += CHUNK) {
+    const rows = await db.selectFrom('sys_user_face').select('user_id').where('user_id', 'in', userIds.slice(i, i + CHUNK)).execute();
+    for (const r of rows) out.add(r.user_id);
+  }
+  return out;
+}
+
 /** Roles of many users in one query per chunk (never one query per user). */
 export async function findUserRoles(db: Db, userIds: string[]): Promise<UserRoleRow[]> {
   const out: UserRoleRow[] = [];

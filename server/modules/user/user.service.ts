@@ -65,10 +65,12 @@ export function userRowToRecord(row: UserRecordRow, roles: UserRoleRow[]): UserR
 
 /** Maps rows to records with their roles fetched in one go. */
 async function toRecords(ctx: ServiceContext, rows: UserRecordRow[]): Promise<UserRecord[]> {
-  const roles = rows.length ? await repo.findUserRoles(ctx.db, rows.map((r) => r.id)) : [];
+  const ids = rows.map((r) => r.id);
+  const roles = rows.length ? await repo.findUserRoles(ctx.db, ids) : [];
   const byUser = new Map<string, UserRoleRow[]>();
   for (const r of roles) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
-  return rows.map((row) => userRowToRecord(row, byUser.get(row.id) ?? []));
+  const faces = await repo.faceEnrolledAmong(ctx.db, ids);
+  return rows.map((row) => ({ ...userRowToRecord(row, byUser.get(row.id) ?? []), faceEnrolled: faces.has(row.id) }));
 }
 
 // ---------- for other modules ----------
@@ -183,7 +185,7 @@ async function grantableRoles(ctx: ServiceContext, who: AuthUser, roleIds: strin
  * The users to act on, checked: they exist, and none holds a menu or permission the caller lacks
  * (nobody edits, resets, disables or deletes a user more powerful than themselves).
  */
-async function manageableUsers(ctx: ServiceContext, who: AuthUser, ids: string[]): Promise<string[]> {
+export async function manageableUsers(ctx: ServiceContext, who: AuthUser, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   const users = await repo.findUsersByIds(ctx.db, unique);
   if (users.length !== unique.length) throw notFound('部分用户不存在或已被删除，请刷新后重试');

@@ -15,6 +15,7 @@ export function waysIn(site: SiteConfig | null | undefined) {
   return {
     password: site?.loginPassword ?? true,
     sms: sms && Boolean(site?.loginSms),
+    face: Boolean(site?.loginFace),
     resetSms: sms && Boolean(site?.resetSms),
     resetEmail: Boolean(site?.mailReady && site?.resetEmail),
   };
