@@ -28,6 +28,3 @@ export const ROUTE_SEARCH = {
 export const MESSAGE_DURATION = 5000;
 /** Name of the cookie that keeps the session token (path /, shared by both SPAs). */
 export const TOKEN_COOKIE = 'token';
-
-/** The header naming the heavy job a call starts, so that the client can ask where it stands (common/api/job.ts). */
-export const JOB_TICKET_HEADER = 'job-ticket';

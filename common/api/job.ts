@@ -1,12 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { defineApi } from './endpoint';
-
-export { JOB_TICKET_HEADER } from '../constants';
+import { defineApi, type Endpoint } from './endpoint';
 
 /**
  * Heavy work (an import's parse or commit, a big export) runs a few jobs at a time; the rest wait
- * their turn. A client names its job by a ticket of its own making (header `job-ticket` on the
- * call that starts it) and asks where the job stands while it waits for the answer.
+ * their turn. A client names its job by a ticket of its own making (query parameter `jobTicket` of
+ * the call that starts it: withJobTicket) and asks where the job stands while it waits for the answer.
  */
 
 /** A ticket: random, made by the client, 16–64 letters, digits, _ or -. */
@@ -28,3 +26,8 @@ export const jobApi = defineApi('job', {
     summary: 'Where a heavy job named by its ticket stands: queued (and behind how many), running, or unknown',
   },
 });
+
+/** The endpoint, its job named by `ticket` (the query parameter jobTicket; the body stays as the endpoint defines it). */
+export function withJobTicket<E extends Endpoint>(endpoint: E, ticket: string): E {
+  return { ...endpoint, path: `${endpoint.path}?jobTicket=${encodeURIComponent(ticket)}` };
+}

@@ -1,6 +1,6 @@
 import { ErrorCode, type Envelope } from '../errorCodes';
 import type { BodyOf, DataOf, Endpoint } from '../api/endpoint';
-import { JOB_TICKET_HEADER, MESSAGE_DURATION, REQUEST_TIMEOUT, TRANSFER_TIMEOUT } from '../constants';
+import { MESSAGE_DURATION, REQUEST_TIMEOUT, TRANSFER_TIMEOUT } from '../constants';
 import { beginUploading, endUploading, notify } from './notify';
 import { getToken, removeToken } from './token';
 import { CHANGE_PASSWORD_PATH, changePasswordUrl } from '../routing';
@@ -72,8 +72,6 @@ export interface PostOptions {
   ignoreSessionInvalid?: boolean;
   /** Abandon the call (TanStack Query's signal, a closed dialog): it rejects with the abort reason, silently. */
   signal?: AbortSignal;
-  /** Names the heavy job this call starts, so that its progress can be asked while it queues (common/api/job.ts). */
-  jobTicket?: string;
 }
 
 /** What came back over the wire: status, a header reader and the body, read whole. */
@@ -86,11 +84,10 @@ interface Answer {
 /** The request got no answer at all: no connection, a timeout, a refused port. */
 class NoAnswer extends Error {}
 
-function requestHeaders(json: boolean, jobTicket?: string): Record<string, string> {
+function requestHeaders(json: boolean): Record<string, string> {
   const headers: Record<string, string> = json ? { 'content-type': 'application/json' } : {};
   const token = getToken();
   if (token) headers.token = token;
-  if (jobTicket) headers[JOB_TICKET_HEADER] = jobTicket;
   return headers;
 }
 
@@ -105,7 +102,6 @@ interface SendOptions {
   timeout: number;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
-  jobTicket?: string;
 }
 
 /**
@@ -128,7 +124,7 @@ function send(url: string, body: string | FormData, opts: SendOptions): Promise<
     xhr.open('POST', url);
     xhr.timeout = opts.timeout;
     xhr.responseType = opts.read === 'bytes' ? 'arraybuffer' : 'text';
-    Object.entries(requestHeaders(typeof body === 'string', opts.jobTicket)).forEach(([name, value]) => xhr.setRequestHeader(name, value));
+    Object.entries(requestHeaders(typeof body === 'string')).forEach(([name, value]) => xhr.setRequestHeader(name, value));
     if (onProgress) {
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
@@ -268,7 +264,7 @@ async function exchange(request: () => Promise<Answer>, opts: PostOptions): Prom
 
 /** POST a JSON body (`{}` when none) to a path and resolve the envelope's data. Apps use call(). */
 export async function post<T>(url: string, data?: unknown, opts: PostOptions = {}): Promise<T> {
-  return (await exchange(() => send(url, JSON.stringify(data ?? {}), { read: 'text', timeout: opts.timeout ?? REQUEST_TIMEOUT, signal: opts.signal, jobTicket: opts.jobTicket }), opts)) as T;
+  return (await exchange(() => send(url, JSON.stringify(data ?? {}), { read: 'text', timeout: opts.timeout ?? REQUEST_TIMEOUT, signal: opts.signal }), opts)) as T;
 }
 
 /** The arguments after the endpoint: the body is optional where the endpoint takes none. */
@@ -290,8 +286,6 @@ export interface UploadOptions {
   silent?: boolean;
   /** Upload progress, 0 to 1, when the browser reports it. */
   onProgress?: (fraction: number) => void;
-  /** As PostOptions.jobTicket. */
-  jobTicket?: string;
 }
 
 /** Multipart POST of form fields plus the field `file`, 20-minute timeout, with the uploading overlay. */
@@ -308,7 +302,7 @@ export async function upload<E extends Endpoint>(
   form.append('file', file, opts.fileName ?? ownName ?? 'file');
   beginUploading();
   try {
-    return (await exchange(() => send(endpoint.path, form, { read: 'text', timeout: TRANSFER_TIMEOUT, onProgress: opts.onProgress, jobTicket: opts.jobTicket }), { silent: opts.silent })) as DataOf<E>;
+    return (await exchange(() => send(endpoint.path, form, { read: 'text', timeout: TRANSFER_TIMEOUT, onProgress: opts.onProgress }), { silent: opts.silent })) as DataOf<E>;
   } finally {
     endUploading();
   }

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { JOB_TICKET, JOB_TICKET_HEADER } from '../../common/api/job';
+import { JOB_TICKET } from '../../common/api/job';
 
-/** The ticket a client named its heavy job by (header `job-ticket`, common/api/job.ts), if well formed. */
+/** The ticket a client named its heavy job by (query parameter jobTicket: common/api/job.ts withJobTicket), if well formed. */
 export function jobTicketOf(req: FastifyRequest): string | undefined {
-  const value = req.headers[JOB_TICKET_HEADER];
+  const value = (req.query as Record<string, unknown> | undefined)?.jobTicket;
   return typeof value === 'string' && JOB_TICKET.test(value) ? value : undefined;
 }

@@ -360,13 +360,13 @@ export function QuImportPage() {
       if (asFile && file) {
         setProgress(0);
         try {
-          return await upload(quApi.importParse, file, fields, { onProgress: (f) => setProgress(Math.round(f * 100)), jobTicket: parseJob.ticket() });
+          return await upload(parseJob.named(quApi.importParse), file, fields, { onProgress: (f) => setProgress(Math.round(f * 100)) });
         } finally {
           setProgress(null);
         }
       }
       const textFormat = (as ?? format) as 'text' | 'gift' | 'xml';
-      return call(quApi.importParse, { format: textFormat, text, detect: !as, ...(repoId ? { repoId } : {}) }, { jobTicket: parseJob.ticket() });
+      return call(parseJob.named(quApi.importParse), { format: textFormat, text, detect: !as, ...(repoId ? { repoId } : {}) });
     },
     onSuccess: (result) => {
       setDrafts(toDrafts(result.items));
@@ -378,7 +378,7 @@ export function QuImportPage() {
 
   const commit = useMutation({
     mutationFn: (list: Draft[]) =>
-      call(quApi.importCommit, { repoId, level, items: list.map((d) => d.question), warnings: list.map((d) => d.item.warnings.length) }, { jobTicket: commitJob.ticket() }),
+      call(commitJob.named(quApi.importCommit), { repoId, level, items: list.map((d) => d.question), warnings: list.map((d) => d.item.warnings.length) }),
     onSuccess: (result, list) => {
       setCreated(result.created);
       setWarnedReport({ count: result.warned, drafts: list.filter((d) => d.item.warnings.length > 0) });

@@ -183,7 +183,7 @@ const item = (index: number, over: object = {}) => ({
 });
 
 describe('import wizard', { timeout: 60_000 }, () => {
-  it('says where a commit waiting behind other imports stands, by the ticket it sent, until it is done', async () => {
+  it('says where a commit waiting behind other imports stands, by the ticket it named it by, until it is done', async () => {
     answerRepos();
     answer('/api/qu/qu/import/parse', { format: 'text', items: [item(1)] });
     let release!: () => void;
@@ -191,7 +191,7 @@ describe('import wizard', { timeout: 60_000 }, () => {
     const tickets: string[] = [];
     server.use(
       http.post('/api/qu/qu/import/commit', async ({ request }) => {
-        tickets.push(request.headers.get('job-ticket') ?? '');
+        tickets.push(new URL(request.url).searchParams.get('jobTicket') ?? '');
         await released;
         return HttpResponse.json({ code: 0, msg: '导入成功', data: { created: 1, warned: 0 } });
       }),

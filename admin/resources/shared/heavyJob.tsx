@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
-import { jobApi, type JobProgress } from '../../../common/api';
+import { jobApi, withJobTicket, type Endpoint, type JobProgress } from '../../../common/api';
 import { call } from '../../../common/http';
 
 /** A fresh ticket naming one heavy job (common/api/job.ts): 24 random letters and digits. */
@@ -12,16 +12,16 @@ function newTicket(): string {
 }
 
 /**
- * For a screen that starts heavy jobs (an import's parse or commit): `ticket()` names the next
- * call's job (pass it as `jobTicket`), and while `pending` the job's place in the queue is asked
- * every second, for <HeavyJobNote>.
+ * For a screen that starts heavy jobs (an import's parse or commit): `named(endpoint)` is the
+ * endpoint with a fresh ticket naming the next call's job (withJobTicket), and while `pending` the
+ * job's place in the queue is asked every second, for <HeavyJobNote>.
  */
-export function useHeavyJob(pending: boolean): { ticket: () => string; progress: JobProgress | undefined } {
+export function useHeavyJob(pending: boolean): { named: <E extends Endpoint>(endpoint: E) => E; progress: JobProgress | undefined } {
   const [current, setCurrent] = useState<string | null>(null);
-  const ticket = useCallback(() => {
+  const named = useCallback(<E extends Endpoint>(endpoint: E) => {
     const t = newTicket();
     setCurrent(t);
-    return t;
+    return withJobTicket(endpoint, t);
   }, []);
   const { data } = useQuery({
     queryKey: ['job-progress', current],
@@ -30,7 +30,7 @@ export function useHeavyJob(pending: boolean): { ticket: () => string; progress:
     refetchInterval: 1000,
     gcTime: 0,
   });
-  return { ticket, progress: pending ? data : undefined };
+  return { named, progress: pending ? data : undefined };
 }
 
 /** Where a heavy job stands, while it is pending: queued behind how many, or being worked on. */

@@ -108,7 +108,7 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
     setBusy(true);
     setPreview(null);
     try {
-      setPreview(await upload(userApi.importParse, chosen, { createDepts: withDepts ? '1' : '0' }, { jobTicket: job.ticket() }));
+      setPreview(await upload(job.named(userApi.importParse), chosen, { createDepts: withDepts ? '1' : '0' }));
     } catch {
       // The http client has shown why.
     } finally {
@@ -119,7 +119,7 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
     if (!file) return;
     setBusy(true);
     try {
-      const done = await upload(userApi.importCommit, file, { createDepts: createDepts ? '1' : '0' }, { jobTicket: job.ticket() });
+      const done = await upload(job.named(userApi.importCommit), file, { createDepts: createDepts ? '1' : '0' });
       setResult(done);
       if (done.passwordFile) saveBlob(passwordBlob(done), done.fileName);
       refresh();
