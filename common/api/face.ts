@@ -5,10 +5,11 @@ import { Done, EmptyBody, IdsBody, Millis } from './base';
 import { TokenResult } from './user';
 
 /**
- * A face descriptor as the browser computed it. The schema only bounds the size; the server checks
- * the rest (length, finite numbers) and says what is wrong in Chinese.
+ * A face descriptor as the browser computed it. The schema only bounds the size and the numbers
+ * (as every call's body does); the server checks the rest (length, the model's range) and says
+ * what is wrong in Chinese.
  */
-const Descriptor = Type.Array(Type.Number(), { maxItems: 2048 });
+const Descriptor = Type.Array(Type.Number({ minimum: -1e9, maximum: 1e9 }), { maxItems: 2048 });
 /** The capture's liveness: the lower of the anti-spoof and liveness scores, 0..1. */
 const Liveness = Type.Number({ minimum: 0, maximum: 1 });
 
