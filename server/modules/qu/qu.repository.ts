@@ -24,12 +24,11 @@ const INSERT_CHUNK = 200;
 
 /**
  * Questions and their tags, a few statements of many rows each, their SQL built once (insertRows:
- * no query building per call, the costly part of a 5,000-question import). `between`: awaited
- * before each statement but the first (a long import gives the event loop its turns).
+ * no query building per call, the costly part of a 5,000-question import). A long import gives the
+ * event loop its turns between its parts (qu.service insertPreparedQuestions).
  */
-export async function insertQuestions(db: Db, items: readonly QuWrite[], between?: () => Promise<void> | undefined): Promise<void> {
+export async function insertQuestions(db: Db, items: readonly QuWrite[]): Promise<void> {
   for (let i = 0; i < items.length; i += INSERT_CHUNK) {
-    if (i > 0) await between?.();
     const part = items.slice(i, i + INSERT_CHUNK);
     await insertRows(db, 'qu', part.map((q) => q.row));
     const tags = part.flatMap((q) => q.tags.map((name) => ({ qu_id: q.row.id, repo_id: q.row.repo_id, name })));
