@@ -174,12 +174,20 @@ function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }
   const keys = useRef({ submit, proceed, go, seq, qu, answered, recite, draft });
   keys.current = { submit, proceed, go, seq, qu, answered, recite, draft };
   useEffect(() => {
+    // A button clicked with the mouse keeps the focus, and Enter then still submits or goes on
+    // (else a click on 收藏本题 and Enter would take the star back); one reached with Tab takes
+    // its Enter itself.
+    let pointerFocus = false;
+    const onPointer = () => {
+      pointerFocus = true;
+    };
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Tab') pointerFocus = false;
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || document.querySelector('[role="dialog"]')) return;
       const k = keys.current;
       const field = inField(e.target);
       if (e.key === 'Enter') {
-        if (onControl(e.target) || (e.target as HTMLElement)?.tagName === 'TEXTAREA') return;
+        if ((onControl(e.target) && !pointerFocus) || (e.target as HTMLElement)?.tagName === 'TEXTAREA') return;
         e.preventDefault();
         if (k.answered || k.recite) k.proceed();
         else k.submit();
@@ -200,7 +208,11 @@ function TrainingView({ trainId, card }: { trainId: string; card: TrainingCard }
       }
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('pointerdown', onPointer, true);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('pointerdown', onPointer, true);
+    };
   }, []);
 
   const answerCard = <AnswerCard items={items} current={seq} onJump={go} />;

@@ -265,7 +265,19 @@ describe('training', () => {
     });
     await user.click(await screen.findByRole('button', { name: '收藏本题' }));
     await waitFor(() => expect(stars).toEqual([{ quId: 'q2', favorite: true }]));
-    expect(await screen.findByRole('button', { name: '取消收藏' })).toBeTruthy();
+    const star = await screen.findByRole('button', { name: '取消收藏' });
+    // Clicked with the mouse, the star may keep the focus; Enter is still the page's (it submits:
+    // nothing is chosen yet), not a second click that would take the star back.
+    star.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('请先作答再提交')).toBeTruthy();
+    expect(stars).toHaveLength(1);
+    // Reached with Tab, the button takes its Enter itself.
+    screen.getByRole('button', { name: '答题卡' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(star);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(stars).toEqual([{ quId: 'q2', favorite: true }, { quId: 'q2', favorite: false }]));
   });
 
   it('recite mode shows the answer and analysis at once, with nothing to submit', async () => {
