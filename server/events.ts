@@ -41,8 +41,10 @@ export interface DomainEvents {
   'question.changed': { repoIds: readonly string[] };
   /** A user signed in (any way in: provider names it). */
   'user.signedIn': { userId: string; provider: string };
+  /** Users are being deleted, in this transaction: what other modules keep of them goes too. */
+  'user.removed': { userIds: readonly string[] };
   /** An administrator approved (or rejected and removed) registrations awaiting review. */
-  'user.reviewed': { users: ReadonlyArray<{ id: string; realName: string; email: string }>; approved: boolean; reviewerId: string };
+  'user.reviewed': { users: ReadonlyArray<{ id: string; realName: string; email: string; mobile: string }>; approved: boolean; reviewerId: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -60,9 +60,13 @@ export const SmsConfig = Type.Object({
   accessKeyId: Type.String(),
   signName: Type.String(),
   templateCode: Type.String(),
+  /** Optional: Aliyun's template for the review notice, one variable ${result}. */
+  reviewTemplateCode: Type.String(),
   secretId: Type.String(),
   sdkAppId: Type.String(),
   templateId: Type.String(),
+  /** Optional: Tencent's template for the review notice, one parameter (the result). */
+  reviewTemplateId: Type.String(),
   region: Type.String(),
   hasSecret: Type.Boolean(),
   /** The server was started with SMS_PROVIDER=log: messages go to its log whatever is set here. */
@@ -76,10 +80,12 @@ export const SmsConfigSaveBody = Type.Object({
   accessKeySecret: Type.Optional(SmsField()),
   signName: Type.Optional(SmsField(64)),
   templateCode: Type.Optional(SmsField(64)),
+  reviewTemplateCode: Type.Optional(SmsField(64)),
   secretId: Type.Optional(SmsField()),
   secretKey: Type.Optional(SmsField()),
   sdkAppId: Type.Optional(SmsField(32)),
   templateId: Type.Optional(SmsField(32)),
+  reviewTemplateId: Type.Optional(SmsField(32)),
   region: Type.Optional(SmsField(32)),
 });
 export type SmsConfigSaveBody = Static<typeof SmsConfigSaveBody>;

@@ -2,6 +2,7 @@ import type { DomainBus } from '../context';
 import type { App } from '../types';
 import { subscribeAccess } from './access/access.events';
 import { subscribeExam } from './exam/exam.events';
+import { subscribeFace } from './identity/face/face.events';
 import { subscribeMsg } from './msg/msg.events';
 import { subscribePaper } from './paper/paper.events';
 import { subscribeQu } from './qu/qu.events';
@@ -40,4 +41,4 @@ export const modules: Array<(app: App) => Promise<void>> = [
  * Every module's subscriptions to domain events (server/events.ts), made once per app before its
  * routes: a module reacts to another's events here instead of being called by it.
  */
-export const subscriptions: Array<(bus: DomainBus) => void> = [subscribeAccess, subscribeExam, subscribeQu, subscribePaper, subscribeWrongBook, subscribeMsg, subscribeStats];
+export const subscriptions: Array<(bus: DomainBus) => void> = [subscribeAccess, subscribeExam, subscribeQu, subscribePaper, subscribeWrongBook, subscribeMsg, subscribeStats, subscribeFace];

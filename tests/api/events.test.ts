@@ -19,6 +19,8 @@ describe.each(DIALECTS)('domain events on %s', (dialect) => {
     expect(bus.subscribers('exam.disabled')).toEqual(['afterCommit:exam.forget', 'afterCommit:paper.handInClosed']);
     expect(bus.subscribers('exam.changed')).toEqual(['afterCommit:access.closingExams', 'afterCommit:exam.warm']);
     expect(bus.subscribers('question.changed')).toEqual(['afterCommit:qu.drawPools']);
+    expect(bus.subscribers('user.removed')).toEqual(['transaction:face.forget']);
+    expect(bus.subscribers('user.reviewed')).toEqual(['afterCommit:msg.reviewDone']);
   });
 
   it('runs after-commit work only once the transaction commits, and never for one rolled back', async () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import { Perm, type PermTag } from '../../common/permissions';
@@ -118,6 +120,22 @@ describe.each(DIALECTS)('face sign-in and enrolment on %s', (dialect) => {
     expect((await f.login({ descriptor: A, liveness: 0.7 })).code).toBe(ErrorCode.FACE_MISMATCH);
     await f.setSite({ faceKeepPhoto: false, faceLiveness: 40 });
     expect((await t.call('/api/sys/config/save', { ...(await t.call('/api/sys/config/detail', { id: 1 })).body.data, faceThreshold: 20 }, await t.adminToken())).body.code).not.toBe(0);
+  });
+
+  it("deletes a deleted user's enrolment and kept photo with them, on disk too", async () => {
+    const f = faceCalls(t);
+    await f.setSite({ loginFace: true, faceKeepPhoto: true, faceLiveness: 40 });
+    const u = await insertUser(t, 'face_gone');
+    expect((await f.enrol(u.token, A, { liveness: 0.9, photo: `data:image/jpeg;base64,${JPEG_1PX}` })).code).toBe(0);
+    const file = await t.database.db.selectFrom('sys_file').select(['id', 'storage_key']).where('kind', '=', 'face').where('create_by', '=', u.id).executeTakeFirstOrThrow();
+    const onDisk = path.join(t.config.dataDir, 'files', file.storage_key);
+    expect(fs.existsSync(onDisk)).toBe(true);
+
+    expect((await t.call('/api/sys/user/delete', { ids: [u.id] }, await t.adminToken())).body.code).toBe(0);
+    expect(await t.database.db.selectFrom('sys_user_face').select('user_id').where('user_id', '=', u.id).execute()).toHaveLength(0);
+    expect(await t.database.db.selectFrom('sys_file').select('id').where('id', '=', file.id).execute()).toHaveLength(0);
+    expect(fs.existsSync(onDisk)).toBe(false);
+    await f.setSite({ faceKeepPhoto: false });
   });
 
   it('throttles face failures like passwords: per account and address pair, and per address', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../common/errorCodes';
 import { DIALECTS, insertUser, useTestApp } from './helpers';
 
@@ -60,5 +60,31 @@ describe.each(DIALECTS)('registration review (%s)', (dialect) => {
     expect(audit).toContainEqual({ user_name: 'admin', provider: 'password', result: 0 });
     await t.call('/api/sys/config/save', { siteName: 'Examhall', allowRegister: true, registerReview: false, loginPassword: true }, admin);
     expect((await t.call('/api/sys/user/login', { username: 'pwlearner', password: 'Abc12345' })).body.code).toBe(0);
+  });
+});
+
+describe.each(DIALECTS)('review notices by SMS (%s)', (dialect) => {
+  const t = useTestApp(dialect, { SMS_PROVIDER: 'log' });
+
+  it('texts the result to reviewed users who gave a phone number, and only to them', async () => {
+    const lines: string[] = [];
+    vi.spyOn(t.app.ctx.log, 'warn').mockImplementation((line: string) => void lines.push(line));
+    const admin = await t.adminToken();
+    await t.call('/api/sys/config/save', { siteName: 'Examhall', allowRegister: true, registerReview: true }, admin);
+    const reg = (userName: string, mobile?: string) => t.call('/api/sys/user/reg', { userName, realName: `新人${userName}`, password: 'Abc12345', ...(mobile ? { mobile } : {}) });
+    for (const [name, mobile] of [['sms_yes', '13900000011'], ['sms_no', '13900000012'], ['sms_none', undefined]] as const) {
+      expect((await reg(name, mobile)).body.code).toBe(0);
+    }
+    const page = await t.call('/api/sys/user/paging', { current: 1, size: 10, params: { userName: 'sms_' } }, admin);
+    const idOf = (name: string) => page.body.data.records.find((r: { userName: string }) => r.userName === name).id as string;
+
+    expect((await t.call('/api/sys/user/review', { ids: [idOf('sms_yes'), idOf('sms_none')], approve: true }, admin)).body.code).toBe(0);
+    expect((await t.call('/api/sys/user/review', { ids: [idOf('sms_no')], approve: false }, admin)).body.code).toBe(0);
+    await vi.waitFor(() => expect(lines.filter((l) => l.includes('notice=review'))).toHaveLength(2));
+    expect(lines.filter((l) => l.includes('notice=review'))).toEqual([
+      '[sms:log] to=139****0011 notice=review result=通过',
+      '[sms:log] to=139****0012 notice=review result=未通过',
+    ]);
+    vi.restoreAllMocks();
   });
 });

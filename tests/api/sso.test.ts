@@ -145,10 +145,11 @@ describe.each(DIALECTS)('single sign-on (%s)', (dialect) => {
     const info = await t.call('/api/sys/user/info', {}, r.token);
     expect(info.body.code).toBe(0);
     expect(info.body.data).toMatchObject({ userName: 'alice', realName: '爱丽丝', deptId: dept.group, roleType: 1 });
-    // A second sign-in finds the same (linked) user.
+    // A second sign-in finds the same (linked) user, in the department the IdP names (moved back there).
+    await t.database.db.updateTable('sys_user').set({ dept_id: dept.sales }).where('id', '=', info.body.data.id).execute();
     const again = await oidcSignIn(t, 'alice');
     const info2 = await t.call('/api/sys/user/info', {}, again.token);
-    expect(info2.body.data.id).toBe(info.body.data.id);
+    expect(info2.body.data).toMatchObject({ id: info.body.data.id, deptId: dept.group });
     const users = await t.database.db.selectFrom('sys_user').select('id').where('user_name', '=', 'alice').execute();
     expect(users).toHaveLength(1);
     // The local password does not open the account: it has none anyone knows.
@@ -270,8 +271,10 @@ describe.skipIf(!haveSlapd).each(DIALECTS)('LDAP sign-in (%s)', (dialect) => {
     expect(r.body.code).toBe(0);
     const info = await t.call('/api/sys/user/info', {}, r.body.data.token);
     expect(info.body.data).toMatchObject({ userName: 'carol', realName: '卡萝尔', deptId: dept.train, roleType: 1 });
-    // Again: the same user, checked by the directory.
-    expect((await login('carol', 'Carol-ldap-1')).body.data.user.id).toBe(info.body.data.id);
+    // Again: the same user, checked by the directory, and in the directory's department.
+    await t.database.db.updateTable('sys_user').set({ dept_id: dept.sales }).where('id', '=', info.body.data.id).execute();
+    const again = await login('carol', 'Carol-ldap-1');
+    expect(again.body.data.user).toMatchObject({ id: info.body.data.id, deptId: dept.train });
     expect((await login('carol', 'wrong-password')).body.code).toBe(ErrorCode.BAD_CREDENTIALS);
   });
 

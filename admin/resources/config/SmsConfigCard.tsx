@@ -20,6 +20,7 @@ function ProviderFields({ config }: { config: SmsConfig }) {
         <PasswordInput source="accessKeySecret" helperText={kept} autoComplete="new-password" />
         <TextInput source="signName" />
         <TextInput source="templateCode" helperText="examhall.config.templateHelper" />
+        <TextInput source="reviewTemplateCode" helperText="examhall.config.reviewTemplateHelper" />
       </>
     );
   }
@@ -31,6 +32,7 @@ function ProviderFields({ config }: { config: SmsConfig }) {
         <TextInput source="sdkAppId" />
         <TextInput source="signName" />
         <TextInput source="templateId" helperText="examhall.config.templateHelper" />
+        <TextInput source="reviewTemplateId" helperText="examhall.config.reviewTemplateHelper" />
         <TextInput source="region" placeholder="ap-guangzhou" />
       </>
     );
@@ -75,10 +77,12 @@ export function SmsConfigCard() {
                 accessKeySecret: text(v.accessKeySecret),
                 signName: text(v.signName),
                 templateCode: text(v.templateCode),
+                reviewTemplateCode: text(v.reviewTemplateCode),
                 secretId: text(v.secretId),
                 secretKey: text(v.secretKey),
                 sdkAppId: text(v.sdkAppId),
                 templateId: text(v.templateId),
+                reviewTemplateId: text(v.reviewTemplateId),
                 region: text(v.region),
               })
               .catch(() => undefined)

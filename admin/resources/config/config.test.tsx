@@ -42,7 +42,7 @@ function answerSso(view: SsoSettingsView = { ...sso, oidc: { ...sso.oidc, hasCli
   return answer('/api/sso/config/save', (body: object) => ({ ...sso, ...body }));
 }
 
-const sms: SmsConfig = { provider: 'aliyun', accessKeyId: 'AK', signName: '考试中心', templateCode: 'SMS_1', secretId: '', sdkAppId: '', templateId: '', region: '', hasSecret: true, toLog: false };
+const sms: SmsConfig = { provider: 'aliyun', accessKeyId: 'AK', signName: '考试中心', templateCode: 'SMS_1', reviewTemplateCode: '', secretId: '', sdkAppId: '', templateId: '', reviewTemplateId: '', region: '', hasSecret: true, toLog: false };
 
 describe('site settings', { timeout: 30_000 }, () => {
   beforeEach(() => {
@@ -144,8 +144,11 @@ describe('site settings', { timeout: 30_000 }, () => {
     expect(screen.getByText('已保存，留空则保持不变')).toBeTruthy();
     await ue.clear(screen.getByLabelText(/短信签名/));
     await ue.type(screen.getByLabelText(/短信签名/), '培训中心');
+    // The review notice's template is optional, and said so.
+    expect(screen.getByText('注册审核结果通知，仅含一个变量（通过 / 未通过）；不填则不发送短信')).toBeTruthy();
+    await ue.type(screen.getByLabelText(/审核通知模板 CODE/), 'SMS_2');
     await ue.click((await screen.findAllByRole('button', { name: /保存/ }))[1]);
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]).toMatchObject({ provider: 'aliyun', accessKeyId: 'AK', accessKeySecret: '', signName: '培训中心', templateCode: 'SMS_1' });
+    expect(saves[0]).toMatchObject({ provider: 'aliyun', accessKeyId: 'AK', accessKeySecret: '', signName: '培训中心', templateCode: 'SMS_1', reviewTemplateCode: 'SMS_2' });
   });
 });

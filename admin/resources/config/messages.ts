@@ -29,6 +29,8 @@ export const configMessages = defineMessages(
           signName: '短信签名',
           templateCode: '模板 CODE',
           templateId: '模板 ID',
+          reviewTemplateCode: '审核通知模板 CODE（选填）',
+          reviewTemplateId: '审核通知模板 ID（选填）',
           region: '地域',
           oidc: {
             enabled: '启用 OIDC 统一身份认证',
@@ -86,6 +88,7 @@ export const configMessages = defineMessages(
         providerAliyun: '阿里云短信',
         providerTencent: '腾讯云短信',
         templateHelper: '验证码模板，仅含一个变量（验证码）',
+        reviewTemplateHelper: '注册审核结果通知，仅含一个变量（通过 / 未通过）；不填则不发送短信',
         ssoTitle: '统一身份认证',
         oidcTitle: 'OIDC（授权码 + PKCE）',
         ldapTitle: 'LDAP 目录',
@@ -126,6 +129,8 @@ export const configMessages = defineMessages(
           signName: 'Signature',
           templateCode: 'Template code',
           templateId: 'Template ID',
+          reviewTemplateCode: 'Review notice template code (optional)',
+          reviewTemplateId: 'Review notice template ID (optional)',
           region: 'Region',
           oidc: {
             enabled: 'Enable OIDC single sign-on',
@@ -183,6 +188,7 @@ export const configMessages = defineMessages(
         providerAliyun: 'Alibaba Cloud SMS',
         providerTencent: 'Tencent Cloud SMS',
         templateHelper: 'A code template with one variable (the code)',
+        reviewTemplateHelper: 'Registration review result, one variable (通过 / 未通过); leave empty to send none',
         ssoTitle: 'Single sign-on',
         oidcTitle: 'OIDC (authorization code + PKCE)',
         ldapTitle: 'LDAP directory',

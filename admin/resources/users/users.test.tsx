@@ -156,6 +156,24 @@ describe('user list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(unlocks).toEqual([{ ids: ['u1'] }]));
   });
 
+  it('marks who has enrolled a face (人脸 已录入) and clears the selected enrolments after a confirmation', async () => {
+    pickers();
+    answer('/api/sys/user/paging', page([{ ...user('u1', 'zhangsan', '张三'), faceEnrolled: true }, { ...user('u2', 'lisi', '李四'), faceEnrolled: false }]));
+    const clears = answer('/api/sys/user/face/clear', null);
+    renderScreen(<UserList />, { resource: 'sys/user' });
+    const ue = userEvent.setup({ delay: null });
+    await screen.findByText('张三');
+    expect(screen.getByRole('columnheader', { name: '人脸' })).toBeTruthy();
+    expect(within(rowOf('张三')).getByText('已录入')).toBeTruthy();
+    expect(within(rowOf('李四')).queryByText('已录入')).toBeNull();
+    await ue.click(within(rowOf('张三')).getByRole('checkbox'));
+    await ue.click(screen.getByRole('button', { name: '清除人脸' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('确定清除选中的 1 个用户录入的人脸信息吗？');
+    await ue.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(clears).toEqual([{ ids: ['u1'] }]));
+  });
+
   it('requires a password change at the next sign-in of the selected users after a confirmation', async () => {
     pickers();
     answer('/api/sys/user/paging', page([user('u1', 'zhangsan', '张三'), user('u2', 'lisi', '李四')]));

@@ -29,4 +29,17 @@ describe('SMS gateways', () => {
     expect(smsGateway({ logTo: null, provider: 'tencent', settings: { secretId: 'a', secretKey: 'b', sdkAppId: '1400', signName: 's', templateId: '1' } })?.name).toBe('tencent');
     expect(smsGateway({ logTo: null, provider: 'aliyun', settings: { accessKeyId: 'a', accessKeySecret: 'b', signName: 'c', templateCode: 'SMS_1' } })?.name).toBe('aliyun');
   });
+
+  it('sends review notices only where a notice template is set (the log always takes them)', async () => {
+    const lines: string[] = [];
+    await smsGateway({ logTo: (l) => lines.push(l), provider: '', settings: {} })!.notify!({ mobile: '13812345678', notice: 'review', result: '未通过' });
+    expect(lines).toEqual(['[sms:log] to=138****5678 notice=review result=未通过']);
+    const aliyun = { accessKeyId: 'a', accessKeySecret: 'b', signName: 'c', templateCode: 'SMS_1' };
+    expect(smsGateway({ logTo: null, provider: 'aliyun', settings: aliyun })?.notify).toBeNull();
+    expect(smsGateway({ logTo: null, provider: 'aliyun', settings: { ...aliyun, reviewTemplateCode: ' ' } })?.notify).toBeNull();
+    expect(smsGateway({ logTo: null, provider: 'aliyun', settings: { ...aliyun, reviewTemplateCode: 'SMS_2' } })?.notify).toBeTypeOf('function');
+    const tencent = { secretId: 'a', secretKey: 'b', sdkAppId: '1400', signName: 's', templateId: '1' };
+    expect(smsGateway({ logTo: null, provider: 'tencent', settings: tencent })?.notify).toBeNull();
+    expect(smsGateway({ logTo: null, provider: 'tencent', settings: { ...tencent, reviewTemplateId: '2' } })?.notify).toBeTypeOf('function');
+  });
 });

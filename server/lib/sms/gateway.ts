@@ -7,11 +7,20 @@ export interface CodeMessage {
   scene: string;
 }
 
+/** A notice without a code: the result of a registration's review (通过 or 未通过). */
+export interface NoticeMessage {
+  mobile: string;
+  notice: 'review';
+  result: '通过' | '未通过';
+}
+
 /** Where text messages go: one of the SMS providers, or the server log. */
 export interface SmsGateway {
   readonly name: string;
   /** Sends, or throws SmsRefused with a message fit for the user. */
   send(message: CodeMessage): Promise<void>;
+  /** Sends a notice the same way; null where the settings name no template for notices. */
+  readonly notify: ((message: NoticeMessage) => Promise<void>) | null;
 }
 
 /** The provider refused or could not be reached; `message` is Chinese and fit for the user, `detail` is for the log. */

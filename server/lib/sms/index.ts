@@ -3,7 +3,7 @@ import type { SmsGateway } from './gateway';
 import { logGateway } from './log';
 import { tencentGateway, type TencentSmsSettings } from './tencent';
 
-export { SmsRefused, maskMobile, type CodeMessage, type SmsGateway } from './gateway';
+export { SmsRefused, maskMobile, type CodeMessage, type NoticeMessage, type SmsGateway } from './gateway';
 export type { AliyunSmsSettings } from './aliyun';
 export type { TencentSmsSettings } from './tencent';
 

@@ -11,5 +11,8 @@ export function logGateway(write: (line: string) => void): SmsGateway {
     async send({ mobile, code, scene }) {
       write(`[sms:log] to=${maskMobile(mobile)} scene=${scene} code=${code}`);
     },
+    async notify({ mobile, notice, result }) {
+      write(`[sms:log] to=${maskMobile(mobile)} notice=${notice} result=${result}`);
+    },
   };
 }

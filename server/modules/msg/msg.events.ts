@@ -1,6 +1,7 @@
 import { MsgTarget } from '../../../common/codes';
+import { maskMobile, SmsRefused } from '../../lib/sms';
 import type { DomainBus } from '../../context';
-import { getSiteConfig } from '../config/config.service';
+import { currentSmsGateway, getSiteConfig } from '../config/config.service';
 import { sendMsg } from './msg.service';
 
 /** Messages the platform sends on its own when something happens. */
@@ -16,7 +17,9 @@ export function subscribeMsg(bus: DomainBus): void {
   });
 
   // A registration's review: an approved user finds a message on signing in; where SMTP is
-  // configured, approved and rejected users with an address are e-mailed too.
+  // configured, approved and rejected users with an address are e-mailed too, and where the SMS
+  // settings name a notice template, those with a phone number get a text. One that cannot be
+  // told (a refused number, a server down) is logged and the others are still told.
   bus.on('user.reviewed', 'afterCommit', 'msg.reviewDone', async (ctx, e) => {
     const site = await getSiteConfig(ctx);
     if (e.approved) {
@@ -26,6 +29,14 @@ export function subscribeMsg(bus: DomainBus): void {
         targetType: MsgTarget.USERS,
         userIds: e.users.map((u) => u.id),
       });
+    }
+    const sms = (await currentSmsGateway(ctx))?.notify;
+    if (sms) {
+      for (const u of e.users.filter((x) => x.mobile)) {
+        await sms({ mobile: u.mobile, notice: 'review', result: e.approved ? '通过' : '未通过' }).catch((err: unknown) =>
+          ctx.log.warn(`review notice SMS to ${maskMobile(u.mobile)} not sent: ${err instanceof SmsRefused ? err.detail : String(err)}`),
+        );
+      }
     }
     const mailer = ctx.mailer;
     if (!mailer) return;

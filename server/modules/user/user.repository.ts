@@ -91,8 +91,8 @@ export function findRolesByIds(db: Db, roleIds: string[]): Promise<Array<{ id: s
 }
 
 /** Who these users are and how to reach them (a review tells them its outcome). */
-export function findUserContacts(db: Db, ids: string[]): Promise<Array<{ id: string; real_name: string; email: string; state: number }>> {
-  return db.selectFrom('sys_user').select(['id', 'real_name', 'email', 'state']).where('id', 'in', ids).execute();
+export function findUserContacts(db: Db, ids: string[]): Promise<Array<{ id: string; real_name: string; email: string; mobile: string; state: number }>> {
+  return db.selectFrom('sys_user').select(['id', 'real_name', 'email', 'mobile', 'state']).where('id', 'in', ids).execute();
 }
 
 /** Ids and names among these users that exist. */

@@ -285,6 +285,14 @@ export async function bindMobile(ctx: ServiceContext, userId: string, mobile: st
   forgetSessions(ctx);
 }
 
+/** The department a directory (SSO) names for one of its users: the user moves there when elsewhere. */
+export async function followDirectoryDept(ctx: ServiceContext, userId: string, deptId: string): Promise<void> {
+  const row = await repo.findUserById(ctx.db, userId);
+  if (!row || row.dept_id === deptId) return;
+  await repo.updateUser(ctx.db, userId, { dept_id: deptId, update_time: ctx.clock.now() });
+  forgetSessions(ctx);
+}
+
 /** A new password for a user who proved who they are another way (a reset code): every session of theirs ends. */
 export async function setRecoveredPassword(ctx: ServiceContext, userId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(checkPassword(password));
@@ -387,8 +395,8 @@ export async function setPassChangeRequired(ctx: ServiceContext, who: AuthUser, 
 
 /**
  * Decides registrations awaiting review: approved users become active, rejected ones are removed
- * (their name is free again). Either way they are told (user.reviewed: a message, and an e-mail
- * where SMTP is configured).
+ * (their name is free again). Either way they are told (user.reviewed: a message, an e-mail
+ * where SMTP is configured and an SMS where a notice template is).
  */
 export async function reviewUsers(ctx: ServiceContext, who: AuthUser, ids: string[], approve: boolean): Promise<void> {
   const userIds = await manageableUsers(ctx, who, ids);
@@ -396,8 +404,8 @@ export async function reviewUsers(ctx: ServiceContext, who: AuthUser, ids: strin
   if (users.some((u) => u.state !== UserState.PENDING)) throw fail('只能审核待审核的用户，请刷新后重试');
   await inTransaction(ctx, async (tx) => {
     if (approve) await repo.updateUsers(tx.db, userIds, { state: UserState.NORMAL, update_time: tx.clock.now() });
-    else await repo.deleteUsers(tx.db, userIds);
-    await emit(tx, 'user.reviewed', { approved: approve, reviewerId: who.id, users: users.map((u) => ({ id: u.id, realName: u.real_name, email: u.email })) });
+    else await removeUsers(tx, userIds);
+    await emit(tx, 'user.reviewed', { approved: approve, reviewerId: who.id, users: users.map((u) => ({ id: u.id, realName: u.real_name, email: u.email, mobile: u.mobile })) });
   });
   forgetSessions(ctx);
 }
@@ -409,13 +417,19 @@ export async function unlockUsers(ctx: ServiceContext, ids: string[]): Promise<v
   await repo.bumpLoginEpochs(ctx.db, unique);
 }
 
-/** Deletes users; their role links, sessions and received messages go with them. */
+/** In a transaction: the users' rows and (user.removed) what other modules keep of them, such as a face enrolment's photo. */
+async function removeUsers(tx: ServiceContext, userIds: string[]): Promise<void> {
+  await emit(tx, 'user.removed', { userIds });
+  await repo.deleteUsers(tx.db, userIds);
+}
+
+/** Deletes users; their role links, sessions, received messages and face enrolments go with them. */
 export async function deleteUsers(ctx: ServiceContext, who: AuthUser, ids: string[]): Promise<void> {
   if (ids.includes(who.id)) throw fail('不能删除自己');
   const userIds = await manageableUsers(ctx, who, ids);
   await inTransaction(ctx, async (tx) => {
     forgetSessions(ctx);
-    await repo.deleteUsers(tx.db, userIds);
+    await removeUsers(tx, userIds);
     await assertAdminRemains(tx);
   });
   forgetSessions(ctx);

@@ -93,6 +93,18 @@ export async function enrolMyFace(ctx: ServiceContext, who: AuthUser, body: Face
   return status(ctx, who.id);
 }
 
+/**
+ * Users are being deleted (user.removed, in their transaction): their enrolments go with them, and
+ * the kept photos' files once that transaction commits (their rows outlive the user otherwise).
+ */
+export async function forgetRemovedUsers(tx: ServiceContext, userIds: readonly string[]): Promise<void> {
+  const photos = await repo.deleteFaces(tx.db, [...userIds]);
+  if (photos.length === 0) return;
+  const remove = (outside: ServiceContext) => deleteStoredFiles(outside, photos);
+  if (tx.afterCommit) tx.afterCommit.push(remove);
+  else await remove(tx);
+}
+
 async function removeFaces(ctx: ServiceContext, userIds: string[]): Promise<void> {
   const photos = await inTransaction(ctx, (tx) => repo.deleteFaces(tx.db, userIds));
   await deleteStoredFiles(ctx, photos);

@@ -80,7 +80,8 @@ export async function usesDirectory(ctx: ServiceContext, userName: string): Prom
 
 /**
  * User name and directory password: bound against the directory, throttled per account as the
- * password is; a first successful bind creates the user when the settings allow it.
+ * password is; a first successful bind creates the user when the settings allow it, and each one
+ * moves the user to the department the directory names.
  */
 export const ldapProvider: IdentityProvider<LoginBody> = {
   name: 'ldap',
@@ -94,7 +95,8 @@ export const ldapProvider: IdentityProvider<LoginBody> = {
     let row = tried.row;
     const identity = await ldapAuthenticate(s, row?.user_name ?? userName, body.password);
     if (!identity) throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
-    if (!row) row = await findUser(ctx.db, await provisionUser(ctx, 'ldap', identity, s));
+    // Known or new, the directory's user (and department) as of this bind.
+    row = await findUser(ctx.db, await provisionUser(ctx, 'ldap', identity, s));
     if (!row) throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
     return { user: row, credit: await tried.succeeded() };
   },

@@ -11,7 +11,7 @@ import { newId } from '../../../lib/ids';
 import { hashPassword } from '../../../lib/password';
 import { SITE_CONFIG_ID, STUDENT_ROLE_ID } from '../../../seed/constants';
 import { departTree } from '../../depart/depart.service';
-import { findUserByName, insertUser } from '../../user/user.service';
+import { findUserByName, followDirectoryDept, insertUser } from '../../user/user.service';
 import { checkRealName, checkUserName } from '../../user/user.rules';
 import * as repo from './sso.repository';
 import type { SsoProvider } from './sso.repository';
@@ -154,7 +154,8 @@ async function deptIdOfPath(ctx: ServiceContext, value: string): Promise<string 
 /**
  * The local user for an identity: the one linked to it; else the user of the same name, now
  * linked; else, when the provider may create users, a new one (its role and department from the
- * settings and the identity). Answers the user id.
+ * settings and the identity). Answers the user id. The directory keeps the department: a user it
+ * names one for is moved there at each sign-in (a name that matches no department changes nothing).
  */
 export async function provisionUser(
   ctx: ServiceContext,
@@ -162,14 +163,29 @@ export async function provisionUser(
   identity: ExternalIdentity,
   rules: { autoCreate: boolean; roleId: string },
 ): Promise<string> {
-  const linked = await repo.findLinkBySubject(ctx.db, provider, identity.subject);
-  if (linked) return linked.user_id;
-  let userName: string;
+  const known = await knownUser(ctx, provider, identity);
+  if (known) {
+    const deptId = identity.dept ? await deptIdOfPath(ctx, identity.dept) : null;
+    if (deptId) await followDirectoryDept(ctx, known, deptId);
+    return known;
+  }
+  return createUser(ctx, provider, identity, rules);
+}
+
+/** The identity's user name, if it is one Examhall accepts. */
+function nameOf(identity: ExternalIdentity): string {
   try {
-    userName = checkUserName(identity.userName);
+    return checkUserName(identity.userName);
   } catch {
     throw new AppError(ErrorCode.SSO_BAD_IDENTITY, `身份信息中的用户名“${identity.userName.slice(0, 64)}”不可用，请联系管理员`);
   }
+}
+
+/** The user linked to the identity, or the user of the same name, linked to it now; null when none. */
+async function knownUser(ctx: ServiceContext, provider: SsoProvider, identity: ExternalIdentity): Promise<string | null> {
+  const linked = await repo.findLinkBySubject(ctx.db, provider, identity.subject);
+  if (linked) return linked.user_id;
+  const userName = nameOf(identity);
   const now = ctx.clock.now();
   const existing = await findUserByName(ctx, userName);
   if (existing) {
@@ -178,6 +194,13 @@ export async function provisionUser(
     await repo.insertLink(ctx.db, { user_id: existing.id, provider, subject: identity.subject, create_time: now });
     return existing.id;
   }
+  return null;
+}
+
+/** A new user for the identity, where the provider may create users. */
+async function createUser(ctx: ServiceContext, provider: SsoProvider, identity: ExternalIdentity, rules: { autoCreate: boolean; roleId: string }): Promise<string> {
+  const userName = nameOf(identity);
+  const now = ctx.clock.now();
   if (!rules.autoCreate) throw new AppError(ErrorCode.SSO_NO_ACCOUNT, '系统中没有与您身份对应的账号，请联系管理员开通');
   let realName: string;
   try {
