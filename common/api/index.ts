@@ -13,6 +13,7 @@ export * from './repo';
 export * from './qu';
 export * from './exam';
 export * from './paper';
+export * from './wrongBook';
 export * from './ranking';
 export * from './stats';
 export * from './statsAnswers';

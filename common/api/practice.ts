@@ -158,7 +158,14 @@ export type TrainingResult = Static<typeof TrainingResult>;
 export const FavoriteItem = Type.Object({ quId: Id, repoId: Id, repoTitle: Type.String(), quType: QuType.schema, title: Type.String(), createTime: Millis });
 
 export const practiceApi = defineApi('practice', {
-  paging: { path: '/api/user/repo/paging', access: 'login', body: PageRequest(Type.Object({ title: OptText() })), response: Page(PracticeRepo), summary: 'Banks open to me for practice, with counts and my progress' },
+  paging: {
+    path: '/api/user/repo/paging',
+    access: 'login',
+    /** `tag`: only banks holding a question of that knowledge point (the user centre's mastery links here). */
+    body: PageRequest(Type.Object({ title: OptText(), tag: OptText(QU_LIMITS.tag) })),
+    response: Page(PracticeRepo),
+    summary: 'Banks open to me for practice, with counts and my progress',
+  },
   detail: { path: '/api/user/repo/detail', access: 'login', body: Type.Object({ repoId: Id }), response: PracticeRepoDetail, summary: 'A bank I may practise: counts, my accuracy per type and knowledge point, my trainings' },
   check: {
     path: '/api/user/repo/check',

@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
           page(paths.paperRecords, () => import('../features/records/PaperRecordsPage').then((m) => m.PaperRecordsPage)),
           page(paths.paperList, () => import('../features/records/PaperListPage').then((m) => m.PaperListPage)),
           page(paths.wrongBook, () => import('../features/wrongbook/WrongBookPage').then((m) => m.WrongBookPage)),
+          page(paths.wrongBookTag, () => import('../features/wrongbook/WrongBookPage').then((m) => m.WrongBookPage)),
           page(paths.quView, () => import('../features/qu/QuViewPage').then((m) => m.QuViewPage)),
           page(paths.course, () => import('../features/course/CourseListPage').then((m) => m.CourseListPage)),
           page(paths.courseView, () => import('../features/course/CourseViewPage').then((m) => m.CourseViewPage)),

@@ -31,6 +31,8 @@ export const paths = {
     to: (examId: string, userId: string) => `/web/paper/list/${encodeURIComponent(examId)}/${encodeURIComponent(userId)}`,
   },
   wrongBook: { path: '/web/book/list/:examId', title: '错题本', to: (examId: string) => `/web/book/list/${encodeURIComponent(examId)}` },
+  /** My wrong questions of one knowledge point, across exams. */
+  wrongBookTag: { path: '/web/book/point', title: '错题本', to: (tag: string) => `/web/book/point?tag=${encodeURIComponent(tag)}` },
   quView: { path: '/web/qu/view/:id', title: '试题详情', to: (quId: string) => `/web/qu/view/${encodeURIComponent(quId)}` },
   course: { path: '/web/course', title: '课程学习' },
   courseView: {
@@ -39,7 +41,8 @@ export const paths = {
     to: (courseId: string, fileId?: string) =>
       `/web/course/view/${encodeURIComponent(courseId)}${fileId ? `/${encodeURIComponent(fileId)}` : ''}`,
   },
-  repo: { path: '/web/repo', title: '题库训练', to: (tab?: 'fav') => (tab ? `/web/repo?tab=${tab}` : '/web/repo') },
+  /** `tag`: the banks holding a knowledge point, each practising it. */
+  repo: { path: '/web/repo', title: '题库训练', to: (tab?: 'fav', tag?: string) => (tab ? `/web/repo?tab=${tab}` : tag ? `/web/repo?tag=${encodeURIComponent(tag)}` : '/web/repo') },
   repoView: { path: '/web/repo/view/:repoId', title: '题库详情', to: (repoId: string) => `/web/repo/view/${encodeURIComponent(repoId)}` },
   repoTraining: {
     path: '/web/repo/training/:repoId/:mode',
@@ -83,7 +86,7 @@ export const webMenu = [paths.course, paths.examList, paths.repo, paths.notice, 
  * (question banks): it keeps the section of the page it was opened from.
  */
 const SECTION_OF_PAGE: { path: string; section: string | 'from' }[] = [
-  ...[paths.examCheck, paths.examStart, paths.examResult, paths.examDebug, paths.paperRecords, paths.paperList, paths.wrongBook].map((p) => ({
+  ...[paths.examCheck, paths.examStart, paths.examResult, paths.examDebug, paths.paperRecords, paths.paperList, paths.wrongBook, paths.wrongBookTag].map((p) => ({
     path: p.path,
     section: paths.examList.path,
   })),

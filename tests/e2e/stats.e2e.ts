@@ -191,4 +191,18 @@ test('the administrator reads an exam’s statistics, sorts its questions and op
   await expect(list.getByRole('listitem').nth(2)).toHaveAttribute('aria-label', '安全：得分率 100%，2 题');
   await expect(page.getByRole('link', { name: '去练习' })).toHaveAttribute('href', '/web/repo');
   await shoot(page, 'learner-mastery');
+
+  // 急救's wrong questions, across exams: question 4; then the banks that practise it (the exam's own bank is not open for practice).
+  await list.getByRole('listitem').nth(0).getByRole('link', { name: '急救的错题' }).click();
+  await expect(page).toHaveURL(/\/web\/book\/point\?tag=/);
+  await expect(page.getByText('知识点：急救')).toBeVisible();
+  const wrong = page.getByRole('list', { name: '错题列表' });
+  await expect(wrong.getByRole('listitem')).toHaveCount(1);
+  await expect(wrong).toContainText('安全知识第4题');
+  await shoot(page, 'learner-wrong-by-tag');
+  await page.getByRole('link', { name: '练习此知识点' }).click();
+  await expect(page).toHaveURL(/\/web\/repo\?tag=/);
+  await expect(page.getByText('包含知识点“急救”的题库：“练此知识点”只练这个知识点的题')).toBeVisible();
+  await expect(page.getByText('没有开放练习的题库包含这个知识点')).toBeVisible();
+  await shoot(page, 'learner-banks-by-tag');
 });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -29,8 +30,8 @@ const PAGE_SIZE = 12;
 
 type ListTab = 'repo' | 'fav';
 
-/** One bank: what it holds, how far I got and how well, and the way in. */
-export function RepoCard({ repo }: { repo: PracticeRepo }) {
+/** One bank: what it holds, how far I got and how well, and the way in (`tag`: practising that knowledge point). */
+export function RepoCard({ repo, tag }: { repo: PracticeRepo; tag?: string }) {
   const progress = repo.quCount > 0 ? Math.min(100, Math.round((repo.answered * 100) / repo.quCount)) : 0;
   return (
     <Card component="li" sx={{ listStyle: 'none', display: 'flex', flexDirection: 'column', p: 2, gap: 1.25 }} aria-label={repo.title}>
@@ -82,24 +83,37 @@ export function RepoCard({ repo }: { repo: PracticeRepo }) {
           <Button size="small" component={RouterLink} to={paths.repoView.to(repo.id)} aria-label={`${repo.title} 详情`}>
             详情
           </Button>
-          <Button
-            size="small"
-            variant="contained"
-            disableElevation
-            component={RouterLink}
-            to={paths.repoTraining.to(repo.id, PracticeMode.SEQUENTIAL)}
-            aria-label={`${repo.lastTime ? '继续练习' : '开始练习'} ${repo.title}`}
-          >
-            {repo.lastTime ? '继续练习' : '开始练习'}
-          </Button>
+          {tag ? (
+            <Button
+              size="small"
+              variant="contained"
+              disableElevation
+              component={RouterLink}
+              to={paths.repoTraining.to(repo.id, PracticeMode.BY_TAG, { tag })}
+              aria-label={`练习知识点 ${tag}：${repo.title}`}
+            >
+              练此知识点
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              variant="contained"
+              disableElevation
+              component={RouterLink}
+              to={paths.repoTraining.to(repo.id, PracticeMode.SEQUENTIAL)}
+              aria-label={`${repo.lastTime ? '继续练习' : '开始练习'} ${repo.title}`}
+            >
+              {repo.lastTime ? '继续练习' : '开始练习'}
+            </Button>
+          )}
         </Stack>
       </Stack>
     </Card>
   );
 }
 
-function RepoList({ title, current, onPage }: { title: string; current: number; onPage: (page: number) => void }) {
-  const query = usePracticeRepos({ current, size: PAGE_SIZE, title });
+function RepoList({ title, tag, current, onPage }: { title: string; tag: string; current: number; onPage: (page: number) => void }) {
+  const query = usePracticeRepos({ current, size: PAGE_SIZE, title, tag });
   return (
     <>
       <Box sx={{ height: 3 }}>{query.isFetching && query.data && <LinearProgress aria-label="加载中" sx={{ height: 3 }} />}</Box>
@@ -107,7 +121,7 @@ function RepoList({ title, current, onPage }: { title: string; current: number; 
         {(page) =>
           page.records.length === 0 ? (
             <Card>
-              <EmptyState text={title ? '没有找到相关题库' : '暂时没有开放练习的题库'} />
+              <EmptyState text={tag ? '没有开放练习的题库包含这个知识点' : title ? '没有找到相关题库' : '暂时没有开放练习的题库'} />
             </Card>
           ) : (
             <Box
@@ -116,7 +130,7 @@ function RepoList({ title, current, onPage }: { title: string; current: number; 
               sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}
             >
               {page.records.map((repo) => (
-                <RepoCard key={repo.id} repo={repo} />
+                <RepoCard key={repo.id} repo={repo} tag={tag || undefined} />
               ))}
             </Box>
           )
@@ -133,12 +147,16 @@ export function RepoListPage() {
   const tab: ListTab = search.get('tab') === 'fav' ? 'fav' : 'repo';
   const current = Math.max(1, Math.trunc(Number(search.get('page'))) || 1);
   const title = search.get('title') ?? '';
+  /** From the user centre's mastery: the banks holding one knowledge point. */
+  const tag = tab === 'repo' ? (search.get('tag') ?? '').trim() : '';
   const [input, setInput] = useState(title);
 
-  const go = (next: { tab?: ListTab; page?: number; title?: string }) => {
+  const go = (next: { tab?: ListTab; page?: number; title?: string; tag?: string }) => {
     const params = new URLSearchParams();
     const t = next.tab ?? tab;
     if (t === 'fav') params.set('tab', 'fav');
+    const point = t === 'repo' ? (next.tag ?? tag) : '';
+    if (point) params.set('tag', point);
     const text = next.title ?? title;
     if (text) params.set('title', text);
     if (next.page && next.page > 1) params.set('page', String(next.page));
@@ -190,7 +208,22 @@ export function RepoListPage() {
       {tab === 'fav' ? (
         <FavoritesTab title={title} current={current} onPage={(page) => go({ page })} />
       ) : (
-        <RepoList title={title} current={current} onPage={(page) => go({ page })} />
+        <>
+          {tag && (
+            <Alert
+              severity="info"
+              sx={{ mb: 2, overflowWrap: 'anywhere' }}
+              action={
+                <Button color="inherit" size="small" onClick={() => go({ tag: '', page: 1 })}>
+                  全部题库
+                </Button>
+              }
+            >
+              包含知识点“{tag}”的题库：“练此知识点”只练这个知识点的题
+            </Alert>
+          )}
+          <RepoList title={title} tag={tag} current={current} onPage={(page) => go({ page })} />
+        </>
       )}
     </PageContainer>
   );

@@ -37,6 +37,14 @@ function MasteryRow({ m }: { m: StatsMastery }) {
         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           {m.questions} 题
         </Typography>
+        <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
+          <Button size="small" component={RouterLink} to={paths.wrongBookTag.to(m.tag)} aria-label={`${m.tag}的错题`} sx={{ minWidth: 0 }}>
+            错题
+          </Button>
+          <Button size="small" component={RouterLink} to={paths.repo.to(undefined, m.tag)} aria-label={`练习${m.tag}`} sx={{ minWidth: 0 }}>
+            练习
+          </Button>
+        </Stack>
       </Stack>
     </ListItem>
   );
@@ -50,8 +58,8 @@ const practiceButton = (
 
 /**
  * 知识点掌握 in the user centre: my score rate per knowledge point over the exams whose answers are
- * released to me, weakest first, with the ways to work on them: the wrong book of each exam (from
- * 我的成绩) and bank practice, where a bank is practised by knowledge point.
+ * released to me, weakest first, each linked to its wrong questions across exams and to the banks
+ * that practise it (知识点练习).
  */
 export function MyMasteryTab() {
   const query = useMyMastery();
@@ -72,7 +80,7 @@ export function MyMasteryTab() {
             </List>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, px: { xs: 2, sm: 3 }, pt: 2 }}>
               <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-                各场考试的错题本在“我的成绩”中，题库训练可按知识点练习
+                “错题”列出这个知识点答错的题，“练习”找出包含它的题库；各场考试的错题本在“我的成绩”中
               </Typography>
               <Button component={RouterLink} to={paths.paperRecords.path} variant="outlined" startIcon={<MenuBookOutlined />}>
                 错题本

@@ -11,7 +11,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import type { WrongBookItem } from '../../../common/api/paper';
+import type { WrongBookItem } from '../../../common/api/wrongBook';
 import { QuType } from '../../../common/codes';
 import { formatTime } from '../../../common/format';
 import { notify } from '../../../common/http';
@@ -67,28 +67,32 @@ function WrongRow({ item, number, onRemove }: { item: WrongBookItem; number: num
 /**
  * /web/book/list/{examId}: the questions of an exam I got wrong, with how often; remove one (after a
  * confirmation), open its answer and analysis, or walk through them all (?walk=1).
+ * /web/book/point?tag=…: those of one knowledge point across exams (from the user centre's mastery),
+ * with the banks that practise it instead of the walk (which goes exam by exam).
  */
 export function WrongBookPage() {
   const { examId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
-  const walking = search.get('walk') === '1';
+  const tag = examId ? '' : (search.get('tag') ?? '').trim();
+  const walking = !tag && search.get('walk') === '1';
   const current = Math.max(1, Math.trunc(Number(search.get('page'))) || 1);
-  const query = useWrongBook({ examId, current, size: PAGE_SIZE });
+  const query = useWrongBook({ examId, tag, current, size: PAGE_SIZE });
   const remove = useRemoveWrong();
   const examTitle = useExamTitle(examId).data;
+  const subtitle = tag ? `知识点：${tag}` : examTitle;
   const heading = (text: string) => (
     <>
       {text}
-      {examTitle && (
-        <Typography component="span" color="text.secondary" sx={{ display: 'block', fontSize: 14, mt: 0.5 }}>
-          {examTitle}
+      {subtitle && (
+        <Typography component="span" color="text.secondary" sx={{ display: 'block', fontSize: 14, mt: 0.5, overflowWrap: 'anywhere' }}>
+          {subtitle}
         </Typography>
       )}
     </>
   );
   const [removing, setRemoving] = useState<WrongBookItem | null>(null);
 
-  const setPage = (page: number) => setSearch(page > 1 ? new URLSearchParams({ page: String(page) }) : new URLSearchParams());
+  const setPage = (page: number) => setSearch(new URLSearchParams({ ...(tag ? { tag } : {}), ...(page > 1 ? { page: String(page) } : {}) }));
   const total = query.data?.total ?? 0;
 
   if (walking) {
@@ -125,18 +129,31 @@ export function WrongBookPage() {
       title={heading('错题本')}
       actions={
         <Stack direction="row" spacing={1} sx={{ justifyContent: { xs: 'space-between', sm: 'flex-end' } }}>
-          <Button component={RouterLink} to={paths.paperRecords.path} startIcon={<ArrowBack />} color="inherit">
-            我的成绩
-          </Button>
-          <Button
-            variant="contained"
-            disableElevation
-            startIcon={<PlayArrow />}
-            disabled={total === 0}
-            onClick={() => setSearch(new URLSearchParams({ walk: '1' }))}
-          >
-            开始练习
-          </Button>
+          {tag ? (
+            <>
+              <Button component={RouterLink} to={paths.userCenter.to('mastery')} startIcon={<ArrowBack />} color="inherit">
+                知识点掌握
+              </Button>
+              <Button variant="contained" disableElevation startIcon={<PlayArrow />} component={RouterLink} to={paths.repo.to(undefined, tag)}>
+                练习此知识点
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button component={RouterLink} to={paths.paperRecords.path} startIcon={<ArrowBack />} color="inherit">
+                我的成绩
+              </Button>
+              <Button
+                variant="contained"
+                disableElevation
+                startIcon={<PlayArrow />}
+                disabled={total === 0}
+                onClick={() => setSearch(new URLSearchParams({ walk: '1' }))}
+              >
+                开始练习
+              </Button>
+            </>
+          )}
         </Stack>
       }
     >
@@ -146,7 +163,7 @@ export function WrongBookPage() {
           {(page) =>
             page.records.length === 0 ? (
               // An exam whose results do not release the answers (or not yet) keeps its wrong book empty, and says why.
-              <EmptyState text={page.held ?? '错题本里没有题目，继续保持！'} />
+              <EmptyState text={page.held ?? (tag ? '错题本里没有这个知识点的题目' : '错题本里没有题目，继续保持！')} />
             ) : (
               <>
                 <Typography variant="body2" color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, pt: 1, pb: 0.5 }}>

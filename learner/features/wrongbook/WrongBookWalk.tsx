@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import { Link as RouterLink } from 'react-router-dom';
-import type { WrongBookCheck, WrongBookNext } from '../../../common/api/paper';
+import type { WrongBookCheck, WrongBookNext } from '../../../common/api/wrongBook';
 import type { PracticeAnswer } from '../../../common/api/practiceAnswer';
 import type { AnswerInput, QuBody } from '../../../common/api/qu';
 import { QuType } from '../../../common/codes';

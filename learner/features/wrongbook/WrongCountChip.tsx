@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { WrongBookItem } from '../../../common/api/paper';
+import type { WrongBookItem } from '../../../common/api/wrongBook';
 
 /** How a wrong-book question went: 答错 N 次, or 部分得分 when it was only ever partly scored (not counted as wrong). */
 export function WrongCountChip({ item }: { item: Pick<WrongBookItem, 'partial' | 'wrongCount'> }) {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { WrongBookItem } from '../../../common/api/paper';
+import type { WrongBookItem } from '../../../common/api/wrongBook';
 import type { QuBody, QuPublic } from '../../../common/api/qu';
 import { QuType } from '../../../common/codes';
 import { learner, pageOf } from '../../testing/fixtures';

@@ -53,7 +53,7 @@ function trainingOf(t: PracticeTrainRow, repoTitle: string): Training {
 }
 
 export async function pagingPractice(ctx: ServiceContext, userId: string, body: BodyOf<typeof practiceApi.paging>): Promise<Page<PracticeRepo>> {
-  const page = await pagingReposOpenTo(ctx, userId, body.params?.title?.trim() || undefined, body);
+  const page = await pagingReposOpenTo(ctx, userId, { title: body.params?.title?.trim() || undefined, tag: body.params?.tag?.trim() || undefined }, body);
   const mine = await repo.statsByRepo(ctx.db, userId, page.records.map((r) => r.id));
   return {
     ...page,

@@ -228,6 +228,12 @@ export async function batchQuestions(ctx: ServiceContext, userId: string, body: 
   return questions.length;
 }
 
+/** Which of these questions carry the knowledge point. */
+export async function questionsTagged(ctx: ServiceContext, quIds: readonly string[], tag: string): Promise<string[]> {
+  const tags = await repo.tagsOf(ctx.db, quIds);
+  return quIds.filter((id) => tags.get(id)?.includes(tag));
+}
+
 /** A copy's combined parts need ids of their own (practice and papers address parts by id). */
 function withFreshPartIds(q: QuDetail): QuBody {
   return { ...q, subList: (q.subList ?? []).map(({ id: _old, ...part }) => part) };

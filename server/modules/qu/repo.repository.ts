@@ -114,9 +114,12 @@ function openTo(db: Db, userId: string, deptIds: readonly string[]) {
     );
 }
 
-export function pageReposOpenTo(db: Db, userId: string, deptIds: readonly string[], title: string | undefined, page: PageArgs): Promise<Page<RepoJoinedRow>> {
+/** Banks open to the user, by title and (`tag`) those holding a question of that knowledge point. */
+export function pageReposOpenTo(db: Db, userId: string, deptIds: readonly string[], f: { title?: string; tag?: string }, page: PageArgs): Promise<Page<RepoJoinedRow>> {
   let q = openTo(db, userId, deptIds);
-  if (title) q = q.where(contains('r.title', title));
+  if (f.title) q = q.where(contains('r.title', f.title));
+  const tag = f.tag;
+  if (tag) q = q.where((eb) => eb.exists(eb.selectFrom('qu_tag as t').select('t.qu_id').whereRef('t.repo_id', '=', 'r.id').where('t.name', '=', tag)));
   return paginate(q, page, (x) => x.select(REPO_COLUMNS).orderBy('r.create_time', 'desc').orderBy('r.id', 'desc'), (r) => r as RepoJoinedRow);
 }
 

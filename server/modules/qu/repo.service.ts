@@ -172,8 +172,8 @@ export const touchRepos = (ctx: ServiceContext, ids: readonly string[]) => repo.
 const deptChain = async (ctx: ServiceContext, userId: string) => ancestorDeptIds(ctx, (await deptIdOf(ctx, userId)) || null);
 
 /** Banks open for practice to the learner, with their counts. */
-export async function pagingReposOpenTo(ctx: ServiceContext, userId: string, title: string | undefined, page: { current: number; size: number }): Promise<Page<RepoRecord>> {
-  const result = await repo.pageReposOpenTo(ctx.db, userId, await deptChain(ctx, userId), title, page);
+export async function pagingReposOpenTo(ctx: ServiceContext, userId: string, f: { title?: string; tag?: string }, page: { current: number; size: number }): Promise<Page<RepoRecord>> {
+  const result = await repo.pageReposOpenTo(ctx.db, userId, await deptChain(ctx, userId), f, page);
   return { ...result, records: await toRecords(ctx, result.records) };
 }
 

@@ -71,10 +71,16 @@ export const fileWrong: <T extends { quId: string; json: string; partial: boolea
   (f) => `${f.userId}:${f.examId}`,
 ) as never;
 
-export function pageWrong(db: Db, userId: string, f: { examId?: string; title?: string; heldExamIds?: readonly string[] }, page: PageArgs): Promise<Page<WrongBookRow>> {
+export function pageWrong(
+  db: Db,
+  userId: string,
+  f: { examId?: string; title?: string; heldExamIds?: readonly string[]; quIds?: readonly string[] },
+  page: PageArgs,
+): Promise<Page<WrongBookRow>> {
   let q = db.selectFrom('wrong_book').where('user_id', '=', userId);
   if (f.heldExamIds?.length) q = q.where('exam_id', 'not in', f.heldExamIds);
   if (f.examId) q = q.where('exam_id', '=', f.examId);
+  if (f.quIds) q = f.quIds.length ? q.where('qu_id', 'in', f.quIds) : q.where(sql<boolean>`1 = 0`);
   if (f.title) q = q.where(contains('title', f.title));
   return paginate(q, page, (x) => x.selectAll().orderBy('update_time', 'desc').orderBy('id', 'desc'), (r) => r as WrongBookRow);
 }
@@ -88,8 +94,10 @@ export async function deleteWrong(db: Db, userId: string, ids: readonly string[]
   return Number(res.numDeletedRows);
 }
 
-export async function wrongQuIds(db: Db, userId: string, heldExamIds: readonly string[] = []): Promise<string[]> {
-  let q = db.selectFrom('wrong_book').select('qu_id').distinct().where('user_id', '=', userId).where('wrong_count', '>', 0);
+/** The questions in my wrong book (outside the held exams): those answered wrong, or (`partialToo`) every one listed. */
+export async function wrongQuIds(db: Db, userId: string, heldExamIds: readonly string[] = [], partialToo = false): Promise<string[]> {
+  let q = db.selectFrom('wrong_book').select('qu_id').distinct().where('user_id', '=', userId);
+  if (!partialToo) q = q.where('wrong_count', '>', 0);
   if (heldExamIds.length) q = q.where('exam_id', 'not in', heldExamIds);
   return (await q.execute()).map((r) => r.qu_id);
 }

@@ -1,4 +1,4 @@
-import { wrongBookApi } from '../../../common/api/paper';
+import { wrongBookApi } from '../../../common/api/wrongBook';
 import { route } from '../../lib/route';
 import { caller, type App } from '../../types';
 import * as wrong from './wrongbook.service';

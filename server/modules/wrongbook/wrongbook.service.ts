@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids';
 import { assertMayReviewWrong, heldWrongBookExams } from '../access/access.service';
 import { judgePracticeAnswer, practiceAnswerOf, rightAnswerOf } from '../qu/qu.practiceJudge';
 import { toPublic } from '../qu/qu.public';
+import { questionsTagged } from '../qu/qu.service';
 import * as repo from './wrongbook.repository';
 
 /** The wrong book: questions a learner got wrong in an exam, as they were on the paper. */
@@ -81,7 +82,11 @@ export async function pagingWrong(ctx: ServiceContext, userId: string, body: Bod
   const held = await heldWrongBookExams(ctx, userId);
   const why = examId ? held.get(examId) : undefined;
   if (why) return { records: [], total: 0, current: body.current, size: body.size, pages: 0, held: why };
-  const page = await repo.pageWrong(ctx.db, userId, { examId, title: body.params?.title?.trim() || undefined, heldExamIds: [...held.keys()] }, body);
+  const heldExamIds = [...held.keys()];
+  const tag = body.params?.tag?.trim();
+  // A knowledge point (from the user centre's mastery): the questions of my book tagged with it, across exams.
+  const quIds = tag ? await questionsTagged(ctx, await repo.wrongQuIds(ctx.db, userId, heldExamIds, true), tag) : undefined;
+  const page = await repo.pageWrong(ctx.db, userId, { examId, title: body.params?.title?.trim() || undefined, heldExamIds, quIds }, body);
   return { ...page, records: page.records.map(itemOf) };
 }
 

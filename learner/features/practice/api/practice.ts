@@ -9,6 +9,8 @@ export interface ListParams {
   current: number;
   size: number;
   title: string;
+  /** Banks holding this knowledge point (the repo list only). */
+  tag?: string;
 }
 
 export const practiceKeys = {
@@ -25,7 +27,7 @@ export const practiceKeys = {
 export const usePracticeRepos = (params: ListParams) =>
   useQuery({
     queryKey: practiceKeys.repos(params),
-    queryFn: () => call(practiceApi.paging, { current: params.current, size: params.size, params: { title: params.title } }, { silent: true }),
+    queryFn: () => call(practiceApi.paging, { current: params.current, size: params.size, params: { title: params.title, ...(params.tag ? { tag: params.tag } : {}) } }, { silent: true }),
     placeholderData: keepPreviousData,
   });
 

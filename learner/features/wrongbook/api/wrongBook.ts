@@ -1,12 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '../../../../common/api/endpoint';
-import { paperApi, wrongBookApi } from '../../../../common/api/paper';
+import { paperApi } from '../../../../common/api/paper';
+import { wrongBookApi } from '../../../../common/api/wrongBook';
 import { call } from '../../../../common/http';
 
 /** Reads and calls of the wrong book of one exam: the list, the walk (next → check) and removal. */
 
 export interface WrongBookParams {
+  /** One exam's book, or ('' with a tag) one knowledge point's questions across exams. */
   examId: string;
+  tag?: string;
   current: number;
   size: number;
 }
@@ -24,13 +27,14 @@ export const useExamTitle = (examId: string) =>
     queryKey: wrongBookKeys.exam(examId),
     queryFn: async () => (await call(paperApi.paging, { current: 1, size: 1, params: { examId } }, { silent: true })).records[0]?.title ?? '',
     staleTime: Infinity,
+    enabled: examId !== '',
   });
 
 /** My wrong questions of this exam. Silent: the page shows a failure itself. */
 export const useWrongBook = (params: WrongBookParams) =>
   useQuery({
     queryKey: wrongBookKeys.list(params),
-    queryFn: () => call(wrongBookApi.paging, { current: params.current, size: params.size, params: { examId: params.examId } }, { silent: true }),
+    queryFn: () => call(wrongBookApi.paging, { current: params.current, size: params.size, params: params.tag ? { tag: params.tag } : { examId: params.examId } }, { silent: true }),
     placeholderData: keepPreviousData,
   });
 
