@@ -240,6 +240,22 @@ describe.each(DIALECTS)('exam statistics on %s', (dialect) => {
     expect((await call('/api/exam/stats/rebuild', { examId: 'nosuchexam' })).msg).toBe('考试不存在');
   });
 
+  it("reads each paper's own copy of a question edited while the cohort sat (its knowledge points then differ)", async () => {
+    const annPaper = await t.database.db.selectFrom('paper').select('id').where('exam_id', '=', exam.id).where('user_id', '=', people.ann.id).executeTakeFirstOrThrow();
+    const copy = await t.database.db.selectFrom('paper_qu').select('question').where('paper_id', '=', annPaper.id).where('qu_id', '=', qus[3].id).executeTakeFirstOrThrow();
+    const edited = JSON.stringify({ ...JSON.parse(copy.question), tags: ['心肺复苏'] });
+    await t.database.db.updateTable('paper_qu').set({ question: edited }).where('paper_id', '=', annPaper.id).where('qu_id', '=', qus[3].id).execute();
+    expect((await call('/api/exam/stats/rebuild', { examId: exam.id })).code).toBe(0);
+    for (let i = 0; i < 100 && (await call<{ running: boolean }>('/api/exam/stats/rebuild-progress', { examId: exam.id })).data.running; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const ann = await call<Array<{ tag: string }>>('/api/exam/stats/mastery', { userId: people.ann.id });
+    expect(ann.data.map((m) => m.tag).sort()).toEqual(['安全', '心肺复苏', '消防'].sort());
+    const bob = await call<Array<{ tag: string }>>('/api/exam/stats/mastery', { userId: people.bob.id });
+    expect(bob.data.map((m) => m.tag)).toContain('急救');
+    expect(bob.data.map((m) => m.tag)).not.toContain('心肺复苏');
+  });
+
   it('refuses an excellence line above the total and an unknown exam', async () => {
     const r = await t.call('/api/exam/exam/save', { ...body, id: exam.id, excellentScore: 120 }, await t.adminToken());
     expect(r.body.msg).toBe('优秀线不能高于试卷总分（100分）');

@@ -41,18 +41,38 @@ export interface StatsQuRow {
   sort: number;
   qu_type: number;
   score: number;
-  question: string;
   answer: string;
   actual_score: number | null;
 }
 
-/** The questions of these papers (not the parts of combined questions: their question carries the mark). */
+/**
+ * The questions of these papers (not the parts of combined questions: their question carries the
+ * mark), without their copies: papers of an exam share them (see questionCopiesOfPapers).
+ */
 export function paperQuestionsForStats(db: Db, paperIds: readonly string[]): Promise<StatsQuRow[]> {
   if (paperIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('paper_qu')
-    .select(['paper_id', 'qu_id', 'group_index', 'sort', 'qu_type', 'score', 'question', 'answer', 'actual_score'])
+    .select(['paper_id', 'qu_id', 'group_index', 'sort', 'qu_type', 'score', 'answer', 'actual_score'])
     .where('paper_id', 'in', paperIds)
+    .where('parent_id', '=', '')
+    .execute();
+}
+
+/** The distinct copies of the questions of these papers: one per question, unless it was edited while they sat. */
+export function questionCopiesOfPapers(db: Db, paperIds: readonly string[]): Promise<Array<{ qu_id: string; question: string }>> {
+  if (paperIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('paper_qu').select(['qu_id', 'question']).distinct().where('paper_id', 'in', paperIds).where('parent_id', '=', '').execute();
+}
+
+/** Each paper's own copy of these questions (those with more than one copy among the papers). */
+export function paperCopiesOf(db: Db, paperIds: readonly string[], quIds: readonly string[]): Promise<Array<{ paper_id: string; qu_id: string; question: string }>> {
+  if (paperIds.length === 0 || quIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('paper_qu')
+    .select(['paper_id', 'qu_id', 'question'])
+    .where('paper_id', 'in', paperIds)
+    .where('qu_id', 'in', quIds)
     .where('parent_id', '=', '')
     .execute();
 }

@@ -26,6 +26,8 @@ const STATS_LIMITS: HeavyJobLimits = { memoryMb: 768, timeoutMs: 120_000, tooBig
 const WORKER = new URL('./stats.worker.ts', import.meta.url);
 /** Papers recorded per batch, and how long a hand-in waits for its batch. */
 const BATCH = 200;
+/** Papers looked up at once when an exam's read model is brought up to date (catchUp). */
+const CATCH_UP_PAGE = 5_000;
 const BATCH_DELAY_MS = 1_000;
 /** Stale figures younger than this are answered while fresh ones are computed behind. */
 const FRESH_ENOUGH_MS = 10_000;
@@ -61,26 +63,41 @@ function stateOf(ctx: ServiceContext): AppState {
 
 const CHOICES: ReadonlySet<number> = new Set([QuType.SINGLE, QuType.MULTIPLE, QuType.JUDGE]);
 
-/** Knowledge points of a question's copy; papers of one exam hold the same copy, read once per batch. */
-type TagMemo = Map<string, { json: string; tags: string[] | undefined }>;
-
-function tagsOf(r: repo.StatsQuRow, memo: TagMemo): string[] | undefined {
-  const known = memo.get(r.qu_id);
-  if (known && known.json === r.question) return known.tags;
-  let tags: string[] | undefined;
+/** A question copy's knowledge points (none when it does not parse). */
+function tagsOfCopy(json: string): string[] | undefined {
   try {
-    const q = JSON.parse(r.question) as Pick<QuBody, 'tags'>;
-    if (q.tags?.length) tags = q.tags;
+    const q = JSON.parse(json) as Pick<QuBody, 'tags'>;
+    return q.tags?.length ? q.tags : undefined;
   } catch {
-    // A copy that does not parse has no knowledge points.
+    return undefined;
   }
-  memo.set(r.qu_id, { json: r.question, tags });
-  return tags;
+}
+
+/**
+ * The knowledge points of each question of these papers, by paper and question. Papers of one exam
+ * hold the same copy of a question, so each distinct copy is read and parsed once; a question edited
+ * while they sat (two copies) is read paper by paper.
+ */
+async function tagsOfPapers(ctx: ServiceContext, paperIds: readonly string[]): Promise<(paperId: string, quId: string) => string[] | undefined> {
+  const copies = new Map<string, string[]>();
+  for (const c of await repo.questionCopiesOfPapers(ctx.db, paperIds)) copies.set(c.qu_id, [...(copies.get(c.qu_id) ?? []), c.question]);
+  const shared = new Map<string, string[] | undefined>();
+  const edited: string[] = [];
+  for (const [quId, list] of copies) {
+    if (list.length === 1) shared.set(quId, tagsOfCopy(list[0]));
+    else edited.push(quId);
+  }
+  const own = new Map<string, string[] | undefined>();
+  const parsed = new Map<string, string[] | undefined>();
+  for (const c of await repo.paperCopiesOf(ctx.db, paperIds, edited)) {
+    if (!parsed.has(c.question)) parsed.set(c.question, tagsOfCopy(c.question));
+    own.set(`${c.paper_id}:${c.qu_id}`, parsed.get(c.question));
+  }
+  return (paperId, quId) => (shared.has(quId) ? shared.get(quId) : own.get(`${paperId}:${quId}`));
 }
 
 /** One question of a paper as the read model keeps it. */
-function itemOf(r: repo.StatsQuRow, memo: TagMemo): StatsItem {
-  const tags = tagsOf(r, memo);
+function itemOf(r: repo.StatsQuRow, tags: string[] | undefined): StatsItem {
   let picked: string[] | undefined;
   if (CHOICES.has(r.qu_type) && r.answer) {
     try {
@@ -92,32 +109,43 @@ function itemOf(r: repo.StatsQuRow, memo: TagMemo): StatsItem {
   return { q: r.qu_id, g: r.group_index, s: r.sort, t: r.qu_type, m: r.actual_score ?? 0, x: r.score, ...(picked ? { o: picked } : {}), ...(tags ? { k: tags } : {}) };
 }
 
-/** Writes (or rewrites) the read model's rows of these papers: the scored ones; others are left out. */
+/** The read model's rows of these papers: the scored ones; others are left out. */
+async function attemptRows(ctx: ServiceContext, paperIds: readonly string[]): Promise<StatsAttemptTable[]> {
+  const papers = (await repo.papersForStats(ctx.db, paperIds)).filter((p) => p.state === PaperState.FINISHED && p.user_score !== null);
+  if (papers.length === 0) return [];
+  const byPaper = new Map<string, StatsItem[]>(papers.map((p) => [p.id, []]));
+  const ids = papers.map((p) => p.id);
+  const [questions, tagsOf] = await Promise.all([repo.paperQuestionsForStats(ctx.db, ids), tagsOfPapers(ctx, ids)]);
+  for (const r of questions) byPaper.get(r.paper_id)?.push(itemOf(r, tagsOf(r.paper_id, r.qu_id)));
+  const now = ctx.clock.now();
+  return papers.map((p) => ({
+    paper_id: p.id,
+    exam_id: p.exam_id,
+    user_id: p.user_id,
+    dept_id: p.dept_id,
+    total: p.user_score ?? 0,
+    max_total: p.total_score,
+    qualify_score: p.qualify_score,
+    seconds: Math.max(0, Math.round(((p.hand_time ?? p.create_time) - p.create_time) / 1000)),
+    start_time: p.create_time,
+    items: JSON.stringify(byPaper.get(p.id)),
+    update_time: now,
+  }));
+}
+
+/**
+ * Writes (or rewrites) the read model's rows of these papers, a batch at a time: the next batch is
+ * read while this one is written (on PostgreSQL the two run side by side).
+ */
 export async function recordPapers(ctx: ServiceContext, paperIds: readonly string[]): Promise<void> {
-  for (let i = 0; i < paperIds.length; i += BATCH) {
-    const papers = (await repo.papersForStats(ctx.db, paperIds.slice(i, i + BATCH))).filter((p) => p.state === PaperState.FINISHED && p.user_score !== null);
-    if (papers.length === 0) continue;
-    const byPaper = new Map<string, StatsItem[]>(papers.map((p) => [p.id, []]));
-    const memo: TagMemo = new Map();
-    for (const r of await repo.paperQuestionsForStats(
-      ctx.db,
-      papers.map((p) => p.id),
-    ))
-      byPaper.get(r.paper_id)?.push(itemOf(r, memo));
-    const now = ctx.clock.now();
-    const rows: StatsAttemptTable[] = papers.map((p) => ({
-      paper_id: p.id,
-      exam_id: p.exam_id,
-      user_id: p.user_id,
-      dept_id: p.dept_id,
-      total: p.user_score ?? 0,
-      max_total: p.total_score,
-      qualify_score: p.qualify_score,
-      seconds: Math.max(0, Math.round(((p.hand_time ?? p.create_time) - p.create_time) / 1000)),
-      start_time: p.create_time,
-      items: JSON.stringify(byPaper.get(p.id)),
-      update_time: now,
-    }));
+  const batchAt = (i: number) => (i < paperIds.length ? attemptRows(ctx, paperIds.slice(i, i + BATCH)) : null);
+  let next = batchAt(0);
+  for (let i = 0; next; i += BATCH) {
+    const rows = await next;
+    next = batchAt(i + BATCH);
+    // A failed read of the next batch is the next round's to throw, not an unhandled rejection meanwhile.
+    next?.catch(() => undefined);
+    if (rows.length === 0) continue;
     await inTransaction(ctx, async (tx) => {
       await repo.upsertAttempts(tx.db, rows);
       await repo.bumpVersions(tx.db, [...new Set(rows.map((r) => r.exam_id))]);
@@ -170,8 +198,9 @@ async function catchUp(ctx: ServiceContext, examId: string): Promise<void> {
   await flushPending(ctx);
   const s = stateOf(ctx);
   if (s.caughtUp.has(examId)) return;
+  // Looked through a page of ids at a time (the search costs more than a batch's ids), recorded a batch at a time.
   for (let after = ''; ; ) {
-    const ids = await repo.unrecordedPaperIds(ctx.db, examId, after, BATCH);
+    const ids = await repo.unrecordedPaperIds(ctx.db, examId, after, CATCH_UP_PAGE);
     if (ids.length === 0) break;
     await recordPapers(ctx, ids);
     after = ids[ids.length - 1];
