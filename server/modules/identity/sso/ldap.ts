@@ -8,7 +8,7 @@ import { findUserByName } from '../../user/user.service';
 import { reserveAccountTry } from '../password.provider';
 import type { IdentityProvider } from '../signIn';
 import { findUser } from './sso.repository';
-import { loadSsoSettings, isLinked, provisionUser, type ExternalIdentity } from './sso.service';
+import { followIdentityDept, isLinked, loadSsoSettings, provisionUser, type ExternalIdentity } from './sso.service';
 
 /** Seconds the directory has to answer each step before sign-in gives up. */
 const LDAP_TIMEOUT_MS = 5_000;
@@ -95,8 +95,9 @@ export const ldapProvider: IdentityProvider<LoginBody> = {
     let row = tried.row;
     const identity = await ldapAuthenticate(s, row?.user_name ?? userName, body.password);
     if (!identity) throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
-    // Known or new, the directory's user (and department) as of this bind.
-    row = await findUser(ctx.db, await provisionUser(ctx, 'ldap', identity, s));
+    // A directory user signing in again (by name: a move in the directory changes the DN) follows its department there.
+    if (row) await followIdentityDept(ctx, row.id, identity);
+    row = await findUser(ctx.db, row ? row.id : await provisionUser(ctx, 'ldap', identity, s));
     if (!row) throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
     return { user: row, credit: await tried.succeeded() };
   },

@@ -164,12 +164,15 @@ export async function provisionUser(
   rules: { autoCreate: boolean; roleId: string },
 ): Promise<string> {
   const known = await knownUser(ctx, provider, identity);
-  if (known) {
-    const deptId = identity.dept ? await deptIdOfPath(ctx, identity.dept) : null;
-    if (deptId) await followDirectoryDept(ctx, known, deptId);
-    return known;
-  }
-  return createUser(ctx, provider, identity, rules);
+  if (!known) return createUser(ctx, provider, identity, rules);
+  await followIdentityDept(ctx, known, identity);
+  return known;
+}
+
+/** Moves a known user to the department the identity names, when it names one that exists. */
+export async function followIdentityDept(ctx: ServiceContext, userId: string, identity: ExternalIdentity): Promise<void> {
+  const deptId = identity.dept ? await deptIdOfPath(ctx, identity.dept) : null;
+  if (deptId) await followDirectoryDept(ctx, userId, deptId);
 }
 
 /** The identity's user name, if it is one Examhall accepts. */
