@@ -9,6 +9,7 @@ import { inTransaction, type ServiceContext } from '../../context';
 import type { StatsAttemptTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { runHeavyJob, type HeavyJobLimits } from '../../workers/pool';
+import { secondsUsed } from '../paper/paper.def';
 import { assertMaySeeDistribution, masteryScope } from '../access/access.service';
 import { masteryOf, type ExamStatsResult, type QuestionInfo, type StatsItem } from './stats.model';
 import { readableAnswer } from './stats.answers';
@@ -126,7 +127,7 @@ async function attemptRows(ctx: ServiceContext, paperIds: readonly string[]): Pr
     total: p.user_score ?? 0,
     max_total: p.total_score,
     qualify_score: p.qualify_score,
-    seconds: Math.max(0, Math.round(((p.hand_time ?? p.create_time) - p.create_time) / 1000)),
+    seconds: secondsUsed(p),
     start_time: p.create_time,
     items: JSON.stringify(byPaper.get(p.id)),
     update_time: now,

@@ -285,12 +285,13 @@ export async function bindMobile(ctx: ServiceContext, userId: string, mobile: st
   forgetSessions(ctx);
 }
 
-/** The department a directory (SSO) names for one of its users: the user moves there when elsewhere. */
-export async function followDirectoryDept(ctx: ServiceContext, userId: string, deptId: string): Promise<void> {
+/** The department a directory (SSO) names for one of its users: the user moves there when elsewhere; answers whether it moved. */
+export async function followDirectoryDept(ctx: ServiceContext, userId: string, deptId: string): Promise<boolean> {
   const row = await repo.findUserById(ctx.db, userId);
-  if (!row || row.dept_id === deptId) return;
+  if (!row || row.dept_id === deptId) return false;
   await repo.updateUser(ctx.db, userId, { dept_id: deptId, update_time: ctx.clock.now() });
   forgetSessions(ctx);
+  return true;
 }
 
 /** A new password for a user who proved who they are another way (a reset code): every session of theirs ends. */

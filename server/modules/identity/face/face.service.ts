@@ -94,8 +94,8 @@ export async function enrolMyFace(ctx: ServiceContext, who: AuthUser, body: Face
 }
 
 /**
- * Users are being deleted (user.removed, in their transaction): their enrolments go with them, and
- * the kept photos' files once that transaction commits (their rows outlive the user otherwise).
+ * Deletes the users' enrolments, and the kept photos' files once the transaction commits. Also
+ * what user.removed runs in a deletion's transaction (photo rows outlive the user otherwise).
  */
 export async function forgetRemovedUsers(tx: ServiceContext, userIds: readonly string[]): Promise<void> {
   const photos = await repo.deleteFaces(tx.db, [...userIds]);
@@ -106,8 +106,7 @@ export async function forgetRemovedUsers(tx: ServiceContext, userIds: readonly s
 }
 
 async function removeFaces(ctx: ServiceContext, userIds: string[]): Promise<void> {
-  const photos = await inTransaction(ctx, (tx) => repo.deleteFaces(tx.db, userIds));
-  await deleteStoredFiles(ctx, photos);
+  await inTransaction(ctx, (tx) => forgetRemovedUsers(tx, userIds));
 }
 
 export const deleteMyFace = (ctx: ServiceContext, who: AuthUser): Promise<void> => removeFaces(ctx, [who.id]);

@@ -95,9 +95,9 @@ export const ldapProvider: IdentityProvider<LoginBody> = {
     let row = tried.row;
     const identity = await ldapAuthenticate(s, row?.user_name ?? userName, body.password);
     if (!identity) throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
-    // A directory user signing in again (by name: a move in the directory changes the DN) follows its department there.
-    if (row) await followIdentityDept(ctx, row.id, identity);
-    row = await findUser(ctx.db, row ? row.id : await provisionUser(ctx, 'ldap', identity, s));
+    // A directory user signing in again (by name: a move in the directory changes the DN) follows its
+    // department there, and is read again when it moved; a new one is created.
+    if (!row || (await followIdentityDept(ctx, row.id, identity))) row = await findUser(ctx.db, row ? row.id : await provisionUser(ctx, 'ldap', identity, s));
     if (!row) throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
     return { user: row, credit: await tried.succeeded() };
   },

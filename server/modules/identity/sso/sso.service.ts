@@ -169,10 +169,10 @@ export async function provisionUser(
   return known;
 }
 
-/** Moves a known user to the department the identity names, when it names one that exists. */
-export async function followIdentityDept(ctx: ServiceContext, userId: string, identity: ExternalIdentity): Promise<void> {
+/** Moves a known user to the department the identity names, when it names one that exists; answers whether it moved. */
+export async function followIdentityDept(ctx: ServiceContext, userId: string, identity: ExternalIdentity): Promise<boolean> {
   const deptId = identity.dept ? await deptIdOfPath(ctx, identity.dept) : null;
-  if (deptId) await followDirectoryDept(ctx, userId, deptId);
+  return deptId ? followDirectoryDept(ctx, userId, deptId) : false;
 }
 
 /** The identity's user name, if it is one Examhall accepts. */
