@@ -65,6 +65,8 @@ test('a learner practises the demo bank: feedback, star, continue, result, retry
   // Two more, right: Enter goes on, a letter picks, Enter submits.
   await page.keyboard.press('Enter');
   await expect(question(page)).toContainText('第 2 题');
+  // Keys pressed before the question has loaded pick nothing: wait for its options, as a person would.
+  await expect(question(page).getByRole('radio').first()).toBeVisible();
   await page.keyboard.press('c');
   await page.keyboard.press('Enter');
   await expect(page.getByText('回答正确')).toBeVisible();
