@@ -175,7 +175,11 @@ function insertSqlOf<T extends keyof DB & string>(
 }
 
 /** A statement's columns of values: name and type. */
-type Columns = ReadonlyArray<readonly [name: string, type: string]>;
+export type Columns = ReadonlyArray<readonly [name: string, type: string]>;
+
+/** PostgreSQL: rowsStatement's source `v`, its rows sent as one JSON array (of arrays, in `columns` order) in parameter `$n`. */
+export const jsonbRows = (columns: Columns, n: number) =>
+  `(select ${columns.map(([name, type], i) => `(e->>${i})::${type} as ${name}`).join(', ')} from jsonb_array_elements($${n}::jsonb) as e) as v`;
 
 /** Rows per statement on SQLite: it allows 500 terms in one compound select. */
 const SQLITE_ROWS_PER_STATEMENT = 200;
@@ -187,8 +191,7 @@ const SQLITE_ROWS_PER_STATEMENT = 200;
  * than an array per column), SQLite a union of selects per count, 200 rows at most.
  */
 export function rowsStatement(columns: Columns, sqlOf: (source: string) => string) {
-  const fields = columns.map(([name, type], i) => `(e->>${i})::${type} as ${name}`).join(', ');
-  const pg = `${NAMED_MARKER}${sqlOf(`(select ${fields} from jsonb_array_elements($1::jsonb) as e) as v`)}`;
+  const pg = `${NAMED_MARKER}${sqlOf(jsonbRows(columns, 1))}`;
   const sqlite = new Map<number, string>();
   const row = `select ${columns.map(([name, type]) => `cast(? as ${type}) as ${name}`).join(', ')}`;
   return async <R>(db: Db, rows: ReadonlyArray<readonly unknown[]>): Promise<R[]> => {

@@ -347,6 +347,9 @@ describe.each(DIALECTS)('the exam engine on %s', (dialect) => {
         score: acked ? 2 : 0,
       });
       if (!acked) expect(save.body.msg).toBe('试卷已交卷，答案不能再修改');
+      // The record takes the score as graded, the second grading included.
+      const record = await t.database.db.selectFrom('exam_record').select('last_score').where('user_id', '=', l.id).where('exam_id', '=', exam.id).executeTakeFirstOrThrow();
+      expect({ turns, last: record.last_score }).toEqual({ turns, last: acked ? 2 : 0 });
     }
   }, 60_000);
 

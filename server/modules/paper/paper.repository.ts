@@ -3,7 +3,7 @@ import { PaperEvent } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import { groupCommit } from '../../db/groupCommit';
-import { insertRows, isPostgres, jsonRowsOf, onConflictUpdate, prepared, rowsStatement, type OnConflictUpdate, type Slots } from '../../db/prepared';
+import { insertRows, isPostgres, jsonbRows, jsonRowsOf, onConflictUpdate, prepared, rowsStatement, type Columns, type OnConflictUpdate, type Slots } from '../../db/prepared';
 import { NAMED_MARKER } from '../../db/pgNamed';
 import type { ExamRecordRow, PaperQuRow, PaperRow} from '../../db/schema';
 import type { TtlCache } from '../../lib/cache';
@@ -46,6 +46,25 @@ export async function findPaperWithMarks(db: Db, id: string): Promise<{ paper: P
   return { paper, marks };
 }
 
+/** A paper's draft as read (see paper_draft). */
+export type Draft = { card: string; questions: string; create_time: number };
+
+const paperAndDraft = prepared((db, v: Slots<{ id: string }>) =>
+  db
+    .selectFrom('paper')
+    .leftJoin('paper_draft', 'paper_draft.paper_id', 'paper.id')
+    .select([...PAPER_REFS, 'paper_draft.card', 'paper_draft.questions', 'paper_draft.create_time as draft_time'])
+    .where('paper.id', '=', v.id),
+);
+
+/** A paper with its draft (null once it has none), in one read: what its hand-in grades from, with its rows. */
+export async function findPaperWithDraft(db: Db, id: string): Promise<{ paper: PaperRow; draft: Draft | null } | undefined> {
+  const r = await paperAndDraft.first(db, { id });
+  if (!r) return undefined;
+  const { card, questions, draft_time, ...paper } = r;
+  return { paper, draft: card === null || questions === null || draft_time === null ? null : { card, questions, create_time: draft_time } };
+}
+
 const openPaper = prepared((db, v: Slots<{ userId: string }>) =>
   db.selectFrom('paper').select(PAPER).where('user_id', '=', v.userId).where('state', '=', 0).orderBy('create_time', 'desc').limit(1),
 );
@@ -64,6 +83,7 @@ export async function warmStatements(db: Db): Promise<void> {
     findPaper(db, none),
     openPaperOf(db, none),
     findPaperWithMarks(db, none),
+    findPaperWithDraft(db, none),
     countPapers(db, none, none),
     draftCardOf(db, none),
     findPaperQu(db, none, none),
@@ -219,7 +239,7 @@ async function copyTexts(db: Db, lines: readonly string[]): Promise<string[]> {
 }
 
 /** A draft's questions (those `keep` picks) as the paper_qu rows they become. */
-async function draftRows(db: Db, paperId: string, d: { card: string; questions: string; create_time: number }, keep?: (e: DraftEntry) => boolean): Promise<PaperQuRow[]> {
+async function draftRows(db: Db, paperId: string, d: Draft, keep?: (e: DraftEntry) => boolean): Promise<PaperQuRow[]> {
   const lines = d.questions.split('\n');
   const picked = (JSON.parse(d.card) as CardEntry[]).flatMap((entry, i) => {
     const e = entryOf(entry);
@@ -296,9 +316,12 @@ export interface HandInRows {
   drafted: boolean;
 }
 
-/** Every question of a paper as paperQus gives them, read over its draft without writing (hand-in grades these, then writes them graded). */
-export async function paperQusOverDraft(db: Db, paperId: string): Promise<HandInRows> {
-  const d = await draftWhole.first(db, { paperId });
+/**
+ * Every question of a paper as paperQus gives them, read over its draft without writing (hand-in
+ * grades these, then writes them graded); `draft` is its draft where the caller read it already.
+ */
+export async function paperQusOverDraft(db: Db, paperId: string, draft?: Draft | null): Promise<HandInRows> {
+  const d = draft === undefined ? await draftWhole.first(db, { paperId }) : draft;
   const rows = await quRows.rows(db, { paperId });
   const stored = new Set(rows.map((r) => r.qu_id));
   return d ? { rows: overlay(await draftRows(db, paperId, d), rows).sort(byCardOrder), stored, drafted: true } : { rows, stored, drafted: false };
@@ -337,15 +360,41 @@ const card = prepared((db, v: Slots<{ paperId: string }>) =>
 
 type CardRow = Pick<PaperQuRow, 'qu_id' | 'parent_id' | 'group_index' | 'sort' | 'qu_type' | 'answered' | 'mark'>;
 
-/** A paper's questions as its draft listed them, in paper order and by id. They never change: safe to keep. */
+/**
+ * A paper's questions as its draft listed them, in paper order. They never change: safe to keep,
+ * and a cohort keeps one per candidate, so a card is a list of shared entries and nothing more
+ * (a map by id per paper held a cohort of 10,000 in some 70 MB; see cardEntry).
+ */
 export interface PaperCard {
   entries: readonly DraftEntry[];
-  byId: ReadonlyMap<string, DraftEntry>;
+}
+
+/**
+ * Entries by their fields: papers of one exam list the same questions, each in one of a few places,
+ * so their cards share entries (and the id strings in them). Process-wide, as an entry is only its
+ * fields; started afresh past ENTRIES_KEPT (cards made before keep theirs).
+ */
+let sharedEntries = new Map<string, DraftEntry>();
+const ENTRIES_KEPT = 100_000;
+
+function sharedEntry(e: DraftEntry): DraftEntry {
+  const key = `${e.qu_id}|${e.parent_id}|${e.group_index}|${e.sort}|${e.qu_type}|${e.score}`;
+  const kept = sharedEntries.get(key);
+  if (kept) return kept;
+  if (sharedEntries.size >= ENTRIES_KEPT) sharedEntries = new Map();
+  const own = { qu_id: e.qu_id, parent_id: e.parent_id, group_index: e.group_index, sort: e.sort, qu_type: e.qu_type, score: e.score };
+  sharedEntries.set(key, own);
+  return own;
 }
 
 export function paperCard(qus: ReadonlyArray<DraftEntry>): PaperCard {
-  const entries = qus.map(({ qu_id, parent_id, group_index, sort, qu_type, score }) => ({ qu_id, parent_id, group_index, sort, qu_type, score })).sort(byCardOrder);
-  return { entries, byId: new Map(entries.map((e) => [e.qu_id, e])) };
+  return { entries: qus.map(sharedEntry).sort(byCardOrder) };
+}
+
+/** A question's entry on a card: a scan of at most a paper's questions, cheaper kept than a map per paper. */
+export function cardEntry(card: PaperCard, quId: string): DraftEntry | undefined {
+  for (const e of card.entries) if (e.qu_id === quId) return e;
+  return undefined;
 }
 
 /** The card of a paper still in its draft; undefined once it has none (it never gets one again). */
@@ -451,7 +500,8 @@ async function writeSaves(db: Db, saves: readonly Save[]): Promise<boolean[]> {
   const unmarked: unknown[][] = [];
   const elsewhere: unknown[][] = [];
   saves.forEach((a, i) => {
-    const entry = drafts[i]?.byId.get(a.quId);
+    const card = drafts[i];
+    const entry = card && cardEntry(card, a.quId);
     if (!entry) elsewhere.push(updateRow(a));
     else (a.mark === undefined ? unmarked : marked).push(upsertRow(a, entry));
   });
@@ -516,18 +566,17 @@ export async function gradeQus(db: Db, paperId: string, grades: ReadonlyArray<Gr
  * one moved since it graded. A save already writing a row is waited for (PostgreSQL's row lock); a
  * save that comes later finds its seq no longer newer, and is refused.
  */
-const writeGraded = rowsStatement(
-  [
-    ['paper_id', 'varchar(32)'], ['qu_id', 'varchar(32)'], ['parent_id', 'varchar(32)'], ['group_index', 'integer'], ['sort', 'integer'], ['qu_type', 'integer'],
-    ['score', 'double precision'], ['question', 'text'], ['is_right', 'integer'], ['actual_score', 'double precision'], ['needs_mark', 'integer'], ['answered', 'integer'],
-    ['update_time', 'bigint'],
-  ],
-  (source) =>
-    'insert into paper_qu (paper_id, qu_id, parent_id, group_index, sort, qu_type, score, question, answer, seq, answered, mark, is_right, actual_score, needs_mark, comment, update_time) ' +
-    `select v.paper_id, v.qu_id, v.parent_id, v.group_index, v.sort, v.qu_type, v.score, v.question, '', ${FROZEN_SEQ}, v.answered, 0, v.is_right, v.actual_score, v.needs_mark, '', v.update_time from ${source} where true ` +
-    'on conflict (paper_id, qu_id) do update set question = excluded.question, is_right = excluded.is_right, actual_score = excluded.actual_score, needs_mark = excluded.needs_mark, ' +
-    `answered = excluded.answered, seq = ${FROZEN_SEQ} where paper_qu.seq < ${FROZEN_SEQ} returning qu_id, answer`,
-);
+const GRADED: Columns = [
+  ['paper_id', 'varchar(32)'], ['qu_id', 'varchar(32)'], ['parent_id', 'varchar(32)'], ['group_index', 'integer'], ['sort', 'integer'], ['qu_type', 'integer'],
+  ['score', 'double precision'], ['question', 'text'], ['is_right', 'integer'], ['actual_score', 'double precision'], ['needs_mark', 'integer'], ['answered', 'integer'],
+  ['update_time', 'bigint'],
+];
+const gradedSql = (source: string, when: string) =>
+  'insert into paper_qu (paper_id, qu_id, parent_id, group_index, sort, qu_type, score, question, answer, seq, answered, mark, is_right, actual_score, needs_mark, comment, update_time) ' +
+  `select v.paper_id, v.qu_id, v.parent_id, v.group_index, v.sort, v.qu_type, v.score, v.question, '', ${FROZEN_SEQ}, v.answered, 0, v.is_right, v.actual_score, v.needs_mark, '', v.update_time from ${source} where ${when} ` +
+  'on conflict (paper_id, qu_id) do update set question = excluded.question, is_right = excluded.is_right, actual_score = excluded.actual_score, needs_mark = excluded.needs_mark, ' +
+  `answered = excluded.answered, seq = ${FROZEN_SEQ} where paper_qu.seq < ${FROZEN_SEQ} returning qu_id, answer`;
+const writeGraded = rowsStatement(GRADED, (source) => gradedSql(source, 'true'));
 
 const dropDraft = prepared((db, v: Slots<{ paperId: string }>) => db.deleteFrom('paper_draft').where('paper_id', '=', v.paperId));
 
@@ -535,24 +584,93 @@ const freezeRest = prepared((db, v: Slots<{ paperId: string; frozen: number }>) 
   db.updateTable('paper_qu').set({ seq: v.frozen }).where('paper_id', '=', v.paperId).where('seq', '<', v.frozen).returning(['qu_id', 'answer']),
 );
 
-/**
- * Inside the hand-in's transaction, after the paper is closed: writes its grades and fixes its
- * answers in the same write, once per row (writeGraded: one statement for a paper of up to 200
- * questions), and its draft goes. A question the grades do not name keeps what it holds: made from
- * the draft as it is if it has no row, fixed by a last statement if it has. Answers each fixed
- * row's answer as it was fixed.
- */
-export async function gradeAndFreeze(db: Db, paperId: string, read: HandInRows, grades: ReadonlyArray<Grade & { quId: string }>): Promise<Array<Pick<PaperQuRow, 'qu_id' | 'answer'>>> {
+/** A paper's rows as gradeAndFreeze writes them: every row a grade names, and each on the draft only (as it is). */
+function gradedRows(paperId: string, read: HandInRows, grades: ReadonlyArray<Grade & { quId: string }>): unknown[][] {
   const byId = new Map(grades.map((g) => [g.quId, g]));
-  const rows = read.rows.flatMap((r) => {
+  return read.rows.flatMap((r) => {
     const g = byId.get(r.qu_id) ?? (read.stored.has(r.qu_id) ? undefined : r);
     return g ? [[paperId, r.qu_id, r.parent_id, r.group_index, r.sort, r.qu_type, r.score, r.question, g.is_right, g.actual_score, g.needs_mark, g.answered, r.update_time]] : [];
   });
+}
+
+/**
+ * Inside a transaction, after the paper is closed: writes its grades and fixes its answers in the
+ * same write, once per row (writeGraded: one statement for a paper of up to 200 questions), and its
+ * draft goes. A question the grades do not name keeps what it holds: made from the draft as it is if
+ * it has no row, fixed by a last statement if it has. Answers each fixed row's answer as it was fixed.
+ */
+async function gradeAndFreeze(db: Db, paperId: string, read: HandInRows, grades: ReadonlyArray<Grade & { quId: string }>): Promise<Fixed[]> {
+  const rows = gradedRows(paperId, read, grades);
   if (read.drafted) await dropDraft.run(db, { paperId });
-  const fixed = await writeGraded<Pick<PaperQuRow, 'qu_id' | 'answer'>>(db, rows);
+  const fixed = await writeGraded<Fixed>(db, rows);
   // Rows the grades did not name (none, where the paper's snapshot and rows agree).
   if (rows.length < read.rows.length) fixed.push(...(await freezeRest.rows(db, { paperId, frozen: FROZEN_SEQ })));
   return fixed;
+}
+
+type Fixed = Pick<PaperQuRow, 'qu_id' | 'answer'>;
+
+/** A paper handed in, graded, as handIn writes it. */
+export interface HandIn {
+  paperId: string;
+  closing: Closing;
+  read: HandInRows;
+  grades: ReadonlyArray<Grade & { quId: string }>;
+  /** The hand-in event's id and label. */
+  event: { id: string; detail: string };
+  record: HandedIn;
+}
+
+/**
+ * PostgreSQL: handIn's writes as one statement, so one round trip and no transaction around it (a
+ * statement is whole by itself): the paper closed (only while open: every other part waits on that),
+ * its draft gone, its rows written graded and fixed (gradedSql), its event, and the record taking it
+ * (handedIn's SQL). Answers whether it closed the paper, whether the record was there, and each fixed
+ * row's answer. One statement touches a row once, so this is for grades naming every row.
+ */
+const HAND_IN_PG =
+  NAMED_MARKER +
+  'with closed as (update paper set state = $2::integer, hand_type = $3::integer, hand_time = $4::bigint, obj_score = $5::double precision, subj_score = $6::double precision, ' +
+  'user_score = $7::double precision, passed = $8::integer, update_time = $9::bigint where id = $1 and state = 0 returning id), ' +
+  'dropped as (delete from paper_draft where paper_id = $1 and exists (select 1 from closed)), ' +
+  `fixed as (${gradedSql(jsonbRows(GRADED, 10), 'exists (select 1 from closed)')}), ` +
+  `event as (insert into paper_event (id, paper_id, type, time, detail) select $11, $1, ${PaperEvent.HAND}, $4::bigint, $12 from closed), ` +
+  'recorded as (update exam_record set ' +
+  'last_score = case when $15::integer = 1 then $16::double precision else last_score end, ' +
+  'passed = case when $15::integer = 1 and $17::integer = 1 then 1 else passed end, ' +
+  'max_score = case when $15::integer = 1 and (best_paper_id is null or $16::double precision > max_score or ($16::double precision = max_score and $18::integer < best_time)) then $16::double precision else max_score end, ' +
+  'best_paper_id = case when $15::integer = 1 and (best_paper_id is null or $16::double precision > max_score or ($16::double precision = max_score and $18::integer < best_time)) then $1 else best_paper_id end, ' +
+  'best_time = case when $15::integer = 1 and (best_paper_id is null or $16::double precision > max_score or ($16::double precision = max_score and $18::integer < best_time)) then $18::integer else best_time end, ' +
+  'update_time = $9::bigint where user_id = $13 and exam_id = $14 and exists (select 1 from closed) returning 1) ' +
+  "select (select count(*) from closed)::integer as closed, (select count(*) from recorded)::integer as recorded, coalesce((select json_agg(json_build_object('qu_id', qu_id, 'answer', answer)) from fixed), '[]') as fixed";
+
+/**
+ * Closes a paper graded, in one transaction: the paper (only while open), its rows graded and its
+ * answers fixed (gradeAndFreeze), its hand-in event, and its learner's record (recordHandIn).
+ * Answers undefined when the paper was closed already (nothing written); else whether the record
+ * was there to take it, and each fixed row's answer as it was fixed (for the caller to see whether
+ * one moved since it graded). A save already writing a row is waited for (PostgreSQL's row lock); a
+ * save that comes later is refused. On PostgreSQL one statement (HAND_IN_PG) where it can.
+ */
+export async function handIn(db: Db, h: HandIn): Promise<{ recorded: boolean; fixed: Fixed[] } | undefined> {
+  const rows = gradedRows(h.paperId, h.read, h.grades);
+  if (isPostgres(db) && rows.length === h.read.rows.length) {
+    const c = h.closing;
+    const r = h.record;
+    const params = [
+      h.paperId, c.state, c.hand_type, c.hand_time, c.obj_score, c.subj_score, c.user_score, c.passed, c.update_time, JSON.stringify(rows), h.event.id, h.event.detail,
+      r.userId, r.examId, r.finished, r.score, r.passed, r.seconds,
+    ];
+    const [out] = (await db.executeQuery<{ closed: number; recorded: number; fixed: Fixed[] }>(CompiledQuery.raw(HAND_IN_PG, params))).rows;
+    return out.closed ? { recorded: out.recorded > 0, fixed: out.fixed } : undefined;
+  }
+  const write = async (tx: Db) => {
+    if (!(await closePaper(tx, h.paperId, h.closing))) return undefined;
+    const fixed = await gradeAndFreeze(tx, h.paperId, h.read, h.grades);
+    await insertEvent(tx, { id: h.event.id, paper_id: h.paperId, type: PaperEvent.HAND, time: h.closing.hand_time ?? h.closing.update_time, detail: h.event.detail });
+    return { recorded: await recordHandIn(tx, h.record), fixed };
+  };
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
 
 export async function markQu(db: Db, paperId: string, quId: string, score: number, comment: string, now: number): Promise<void> {

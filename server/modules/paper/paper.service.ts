@@ -366,7 +366,7 @@ export async function paperEvent(ctx: ServiceContext, userId: string, body: Body
  * where the server's own record backs it. Idempotent: a paper handed in already answers its state.
  */
 export async function handExam(ctx: ServiceContext, userId: string, id: string, type: CodeOf<typeof HandType>): Promise<{ id: string; state: PaperStateValue }> {
-  const p = await ownPaper(ctx, userId, id);
+  const { paper: p, draft } = await owned(ctx, userId, id, repo.findPaperWithDraft);
   if (p.state !== PaperState.IN_EXAM) return { id: p.id, state: p.state as PaperStateValue };
   const s = settingsOfPaper(p);
   const now = ctx.clock.now();
@@ -380,7 +380,7 @@ export async function handExam(ctx: ServiceContext, userId: string, id: string, 
   if (type === HandType.LEARNER && now < p.create_time + s.handMin * 60_000) {
     throw fail(`开考${s.handMin}分钟后才能交卷，还需${Math.ceil((p.create_time + s.handMin * 60_000 - now) / 60_000)}分钟`);
   }
-  const state = await closeGraded(ctx, p, type);
+  const state = await closeGraded(ctx, p, type, draft);
   if (state !== undefined) return { id: p.id, state };
   // Closed meanwhile by another call (the deadline job, a second click): its state as stored.
   const after = (await repo.findPaper(ctx.db, p.id))!;
@@ -466,45 +466,49 @@ const answersMoved = (graded: readonly PaperQuRow[], fixed: ReadonlyArray<Pick<P
  */
 export async function finishPaper(ctx: ServiceContext, paperId: string, handType: CodeOf<typeof HandType>): Promise<boolean> {
   freshPapers(ctx).delete(paperId);
-  const p = await repo.findPaper(ctx.db, paperId);
-  return p ? (await closeGraded(ctx, p, handType)) !== undefined : false;
+  const found = await repo.findPaperWithDraft(ctx.db, paperId);
+  return found ? (await closeGraded(ctx, found.paper, handType, found.draft)) !== undefined : false;
 }
 
 /**
- * finishPaper on a paper row the caller has read; answers the state it closed it in, undefined
- * when it was closed already.
+ * finishPaper on a paper row the caller has read (with its draft, where it read that too); answers
+ * the state it closed it in, undefined when it was closed already.
  *
- * The paper is graded before the transaction (no slow work inside one), from its rows and draft as
- * read. Inside, the paper is closed, its grades, rows and frozen answers written by one statement,
- * its hand-in event and record by one each: a save that landed after the answers were read, and was
- * acknowledged, is graded too (the paper is graded again from the frozen rows, which is rare), and
- * any later save is refused. The wrong book and statistics follow the commit (paper.handedIn).
+ * The paper is graded before it is written (no slow work while rows are locked), from its rows and
+ * draft as read. Then one write (repo.handIn: one statement on PostgreSQL) closes it, writes its
+ * grades, rows and frozen answers, its hand-in event and its record. A save that landed after the
+ * answers were read, and was acknowledged, is graded too (the paper is graded again from the frozen
+ * rows, which is rare), and any later save is refused. The wrong book and statistics follow
+ * (paper.handedIn), once what they are told is written.
  */
-async function closeGraded(ctx: ServiceContext, p: PaperRow, handType: CodeOf<typeof HandType>): Promise<PaperStateValue | undefined> {
+async function closeGraded(ctx: ServiceContext, p: PaperRow, handType: CodeOf<typeof HandType>, draft?: repo.Draft | null): Promise<PaperStateValue | undefined> {
   freshPapers(ctx).delete(p.id);
   if (p.state !== PaperState.IN_EXAM) return undefined;
-  const read = await repo.paperQusOverDraft(ctx.db, p.id);
+  const read = await repo.paperQusOverDraft(ctx.db, p.id, draft);
   let g = gradePaper(p, read.rows);
   const now = ctx.clock.now();
-  return inTransaction(ctx, async (tx) => {
-    let scores = scoresOf(p, g);
-    const closed = await repo.closePaper(tx.db, p.id, { ...scores, hand_type: handType, hand_time: now, update_time: now });
-    if (!closed) return undefined;
-    if (answersMoved(read.rows, await repo.gradeAndFreeze(tx.db, p.id, read, g.grades))) {
-      g = gradePaper(p, await repo.paperQus(tx.db, p.id));
-      scores = scoresOf(p, g);
-      await repo.updatePaper(tx.db, p.id, scores);
-      await repo.gradeQus(tx.db, p.id, g.grades);
-    }
-    await repo.insertEvent(tx.db, { id: newId(), paper_id: p.id, type: PaperEvent.HAND, time: now, detail: HandType.label(handType) });
-    const record = {
-      userId: p.user_id, examId: p.exam_id, paperId: p.id, finished: g.needsMarking ? 0 : 1, score: scores.user_score ?? 0, passed: scores.passed ?? 0,
-      seconds: secondsUsed({ create_time: p.create_time, hand_time: now }), now,
-    };
-    if (!(await repo.recordHandIn(tx.db, record))) await refreshRecord(tx, p.user_id, p.exam_id);
-    await emit(tx, 'paper.handedIn', { paperId: p.id, userId: p.user_id, examId: p.exam_id, handType, awaitingMarking: g.needsMarking, score: scores.user_score, missed: g.missed });
-    return scores.state;
-  });
+  let scores = scoresOf(p, g);
+  const record = {
+    userId: p.user_id, examId: p.exam_id, paperId: p.id, finished: g.needsMarking ? 0 : 1, score: scores.user_score ?? 0, passed: scores.passed ?? 0,
+    seconds: secondsUsed({ create_time: p.create_time, hand_time: now }), now,
+  };
+  const closing = { ...scores, hand_type: handType, hand_time: now, update_time: now };
+  const written = await repo.handIn(ctx.db, { paperId: p.id, closing, read, grades: g.grades, event: { id: newId(), detail: HandType.label(handType) }, record });
+  if (!written) return undefined;
+  const moved = answersMoved(read.rows, written.fixed);
+  if (moved || !written.recorded) {
+    await inTransaction(ctx, async (tx) => {
+      if (moved) {
+        g = gradePaper(p, await repo.paperQus(tx.db, p.id));
+        scores = scoresOf(p, g);
+        await repo.updatePaper(tx.db, p.id, scores);
+        await repo.gradeQus(tx.db, p.id, g.grades);
+      }
+      await refreshRecord(tx, p.user_id, p.exam_id);
+    });
+  }
+  await emit(ctx, 'paper.handedIn', { paperId: p.id, userId: p.user_id, examId: p.exam_id, handType, awaitingMarking: g.needsMarking, score: scores.user_score, missed: g.missed });
+  return scores.state;
 }
 
 /** Hands in every open paper of the exams (they were disabled). */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Page } from '../../../common/errorCodes';
 import type { Db } from '../../db/database';
 import { groupCommit } from '../../db/groupCommit';
-import { insertRows, prepared, type Slots } from '../../db/prepared';
+import { isPostgres, rowsStatement } from '../../db/prepared';
 import type { WrongBookRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
 
@@ -10,32 +10,6 @@ import { contains, paginate, type PageArgs } from '../../lib/paging';
 
 export function findWrong(db: Db, userId: string, examId: string, quId: string): Promise<WrongBookRow | undefined> {
   return db.selectFrom('wrong_book').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).where('qu_id', '=', quId).executeTakeFirst();
-}
-
-const wrongIds = prepared((db, v: Slots<{ userId: string; examId: string }>) =>
-  db.selectFrom('wrong_book').select(['id', 'qu_id']).where('user_id', '=', v.userId).where('exam_id', '=', v.examId),
-);
-
-/** The wrong-book entries of a learner for one exam: which questions are there already. */
-export function wrongIdsOfExam(db: Db, userId: string, examId: string): Promise<Array<{ id: string; qu_id: string }>> {
-  return wrongIds.rows(db, { userId, examId });
-}
-
-export async function insertWrongRows(db: Db, rows: readonly WrongBookRow[]): Promise<void> {
-  await insertRows(db, 'wrong_book', rows);
-}
-
-const bump = prepared((db, v: Slots<{ id: string; question: string; now: number }>) =>
-  db.updateTable('wrong_book').set({ wrong_count: sql`wrong_count + 1`, question: v.question, update_time: v.now }).where('id', '=', v.id),
-);
-
-export async function bumpWrong(db: Db, id: string, question: string, now: number): Promise<void> {
-  await bump.run(db, { id, question, now });
-}
-
-/** A partial score on a question already in the book: its newest copy and time, unless it was ever wrong (then its record stays as it is). */
-export async function touchPartial(db: Db, id: string, question: string, now: number): Promise<void> {
-  await db.updateTable('wrong_book').set({ question, update_time: now }).where('id', '=', id).where('wrong_count', '=', 0).execute();
 }
 
 /** One paper's missed questions as the wrong book takes them (fileWrong). */
@@ -48,27 +22,52 @@ export interface WrongFiling<T extends { quId: string; json: string; partial: bo
   rowOf(item: T): WrongBookRow;
 }
 
-async function writeFiling<T extends { quId: string; json: string; partial: boolean }>(db: Db, f: WrongFiling<T>): Promise<void> {
-  const known = new Map((await wrongIdsOfExam(db, f.userId, f.examId)).map((r) => [r.qu_id, r.id]));
-  const fresh: WrongBookRow[] = [];
-  for (const w of f.items) {
-    const id = known.get(w.quId);
-    if (!id) fresh.push(f.rowOf(w));
-    else if (w.partial) await touchPartial(db, id, w.json, f.now);
-    else await bumpWrong(db, id, w.json, f.now);
-  }
-  await insertRows(db, 'wrong_book', fresh);
+/**
+ * Files missed questions in one statement, whatever is in the book already: a new question is
+ * added (wrong_count 1, or 0 for a partial score); one there is counted again and takes its newest
+ * copy, or, for a partial score, takes it only while never counted wrong (a question once wrong
+ * keeps its record). The title of a question there stays as it was filed first.
+ */
+const upsertFiled = rowsStatement(
+  [
+    ['id', 'varchar(32)'], ['user_id', 'varchar(32)'], ['exam_id', 'varchar(32)'], ['qu_id', 'varchar(32)'], ['qu_type', 'integer'], ['title', 'text'],
+    ['question', 'text'], ['wrong_count', 'integer'], ['create_time', 'bigint'], ['update_time', 'bigint'],
+  ],
+  (source) =>
+    'insert into wrong_book (id, user_id, exam_id, qu_id, qu_type, title, question, wrong_count, create_time, update_time) ' +
+    `select v.id, v.user_id, v.exam_id, v.qu_id, v.qu_type, v.title, v.question, v.wrong_count, v.create_time, v.update_time from ${source} where true ` +
+    'on conflict (user_id, exam_id, qu_id) do update set wrong_count = wrong_book.wrong_count + excluded.wrong_count, question = excluded.question, ' +
+    'update_time = excluded.update_time where excluded.wrong_count > 0 or wrong_book.wrong_count = 0',
+);
+
+const filedRows = (f: WrongFiling<{ quId: string; json: string; partial: boolean }>) =>
+  f.items.map((w) => {
+    const r = f.rowOf(w);
+    return [r.id, r.user_id, r.exam_id, r.qu_id, r.qu_type, r.title, r.question, r.wrong_count, r.create_time, r.update_time];
+  });
+
+type Filing = WrongFiling<{ quId: string; json: string; partial: boolean }>;
+const filingKey = (f: Filing) => `${f.userId}:${f.examId}`;
+
+/** Papers' filings in one statement (one per filing where a learner's exam comes twice: a row is changed once per statement). */
+async function writeFilings(db: Db, filings: readonly Filing[]): Promise<void[]> {
+  if (new Set(filings.map(filingKey)).size === filings.length) await upsertFiled(db, filings.flatMap(filedRows));
+  else for (const f of filings) await upsertFiled(db, filedRows(f));
+  return filings.map(() => undefined);
 }
 
 /**
- * Files one paper's missed questions: new ones added, known ones counted again (or touched, for a
- * partial score). Papers handed in together are filed together, in one transaction (see
- * groupCommit): a cohort's hand-in storm commits its wrong books once per round, not once per paper
- * and known question.
+ * Files papers' missed questions: new ones added, known ones counted again (or touched, for a
+ * partial score). Papers handed in together are filed together in one statement (see groupCommit;
+ * on PostgreSQL with no transaction around it: the statement is whole by itself, so a batch that
+ * fails wrote nothing, and its filings run again one by one).
  */
 export const fileWrong: <T extends { quId: string; json: string; partial: boolean }>(db: Db, f: WrongFiling<T>) => Promise<void> = groupCommit(
-  writeFiling as (db: Db, f: WrongFiling<{ quId: string; json: string; partial: boolean }>) => Promise<void>,
-  (f) => `${f.userId}:${f.examId}`,
+  async (db: Db, f: Filing) => {
+    await upsertFiled(db, filedRows(f));
+  },
+  filingKey,
+  { write: writeFilings, standalone: isPostgres },
 ) as never;
 
 export function pageWrong(

@@ -20,6 +20,21 @@ const questionOf = (r: WrongBookRow) => JSON.parse(r.question) as QuBody;
 /** The list's one line of stem (the column holds it for the title search). */
 const TITLE_MAX = 190;
 
+/** Stems as titles, kept (of stems up to TITLE_KEY_MAX long): a cohort files the same few hundred questions thousands of times. */
+const titles = new Map<string, string>();
+const TITLES_KEPT = 5_000;
+const TITLE_KEY_MAX = 2_000;
+
+function titleOf(content: string): string {
+  if (content.length > TITLE_KEY_MAX) return stemText(content, TITLE_MAX);
+  let title = titles.get(content);
+  if (title === undefined) {
+    if (titles.size >= TITLES_KEPT) titles.delete(titles.keys().next().value as string);
+    titles.set(content, (title = stemText(content, TITLE_MAX)));
+  }
+  return title;
+}
+
 function itemOf(r: WrongBookRow) {
   return {
     id: r.id,
@@ -27,7 +42,7 @@ function itemOf(r: WrongBookRow) {
     quId: r.qu_id,
     quType: QuType.of(r.qu_type),
     // Drawn from the stored question, so rows saved before blanks showed as ____ read right too.
-    title: stemText(questionOf(r).content, TITLE_MAX) || r.title,
+    title: titleOf(questionOf(r).content) || r.title,
     wrongCount: r.wrong_count,
     partial: r.wrong_count === 0,
     createTime: r.create_time,
@@ -70,7 +85,7 @@ export async function fileMissed(ctx: ServiceContext, userId: string, examId: st
     items,
     now,
     rowOf: (w) => ({
-      id: newId(), user_id: userId, exam_id: examId, qu_id: w.quId, qu_type: w.quType, title: stemText(w.question.content, TITLE_MAX) || QuType.label(w.quType),
+      id: newId(), user_id: userId, exam_id: examId, qu_id: w.quId, qu_type: w.quType, title: titleOf(w.question.content) || QuType.label(w.quType),
       question: w.json, wrong_count: w.partial ? 0 : 1, create_time: now, update_time: now,
     }),
   });
