@@ -21,9 +21,38 @@ export interface PaperGroup {
   partialScore?: number;
 }
 
-export const settingsOfPaper = (p: Pick<PaperRow, 'settings'>) => JSON.parse(p.settings) as PaperSettings;
-export const groupsOfPaper = (p: Pick<PaperRow, 'groups'>) => JSON.parse(p.groups) as PaperGroup[];
-export const snapshotOf = (q: Pick<PaperQuRow, 'question'>) => JSON.parse(q.question) as QuBody;
+/**
+ * JSON texts read again and again, parsed once: a cohort's papers hold the same rules, sections and
+ * question copies (a copy differs only by its option order), and a hand-in would parse each of its
+ * questions anew. What it answers is shared, so frozen: a caller that would change it makes its own.
+ * Texts longer than PARSED_KEY_MAX are parsed each time (a key is the whole text).
+ */
+const parsed = new Map<string, unknown>();
+const PARSED_KEPT = 10_000;
+const PARSED_KEY_MAX = 16_384;
+
+function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+function parsedOnce<T>(text: string): T {
+  if (text.length > PARSED_KEY_MAX) return deepFreeze(JSON.parse(text) as T);
+  let v = parsed.get(text);
+  if (v === undefined) {
+    if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value as string);
+    parsed.set(text, (v = deepFreeze(JSON.parse(text))));
+  }
+  return v as T;
+}
+
+export const settingsOfPaper = (p: Pick<PaperRow, 'settings'>): Readonly<PaperSettings> => parsedOnce<PaperSettings>(p.settings);
+export const groupsOfPaper = (p: Pick<PaperRow, 'groups'>): readonly PaperGroup[] => parsedOnce<PaperGroup[]>(p.groups);
+/** A paper's copy of a question (shared and frozen: see parsedOnce). */
+export const snapshotOf = (q: Pick<PaperQuRow, 'question'>): QuBody => parsedOnce<QuBody>(q.question);
 
 /** Seconds a paper took, from its start to its hand-in (to its last change while open): as lists and the ranking show it. */
 export const secondsUsed = (p: { create_time: number; hand_time: number | null; update_time?: number }) =>

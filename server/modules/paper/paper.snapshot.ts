@@ -154,9 +154,23 @@ function joinInOrder(p: Pieces, order: string, at: { i: number }): string {
   return `${text}}`;
 }
 
+/** Texts of copies joined lately, by line: a cohort's papers hold the same few copies of each question. */
+const joined = new Map<string, string>();
+const JOINED_KEPT = 10_000;
+
 /** A draft line's question as JSON text (its base must be held: see missingBases and learnBase). */
 export function copyText(line: string): string {
   if (!isCopy(line)) return line;
+  let text = joined.get(line);
+  if (text === undefined) {
+    text = joinCopy(line);
+    if (joined.size >= JOINED_KEPT) joined.delete(joined.keys().next().value as string);
+    joined.set(line, text);
+  }
+  return text;
+}
+
+function joinCopy(line: string): string {
   const colon = line.indexOf(':');
   const pieces = bases.get(line.slice(0, colon));
   if (!pieces) throw new Error(`question base ${line.slice(0, colon)} is not loaded`);
