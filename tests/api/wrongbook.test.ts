@@ -3,7 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { PaperQu, QuDetail, RepoRecord } from '../../common/api';
 import { HandType, PaperState, QuType, ResultShow } from '../../common/codes';
 import { ErrorCode } from '../../common/errorCodes';
-import { examBody, saveExam } from './exam.helpers';
+import { newId } from '../../server/lib/ids';
+import { fileWrong } from '../../server/modules/wrongbook/wrongbook.repository';
+import { bankWithEveryType, examBody, saveExam } from './exam.helpers';
 import { DIALECTS, insertUser, useTestApp } from './helpers';
 
 /** Anything that would tell the answer before it is given: verdicts, keys, analyses, reference answers, blanks' accepted answers. */
@@ -146,4 +148,29 @@ describe.each(DIALECTS)('the wrong book walk on %s', (dialect) => {
     expect((await check(objective.id, { subAnswers: [{ subId: single.id, answers: [rightOption] }] }, other.token)).body.code).toBe(ErrorCode.NOT_FOUND);
     expect(await book()).toEqual(filed);
   }, 30_000);
+  it('files papers handed in together in one write: each learner and exam counted, a learner\'s exam twice in one batch counted twice', async () => {
+    const { repo, qus } = await bankWithEveryType(t);
+    const exam = await saveExam(t, examBody(repo.id, { title: `错题合批${dialect}` }));
+    const [a, b] = await Promise.all([insertUser(t, `wb_${dialect}_ba`), insertUser(t, `wb_${dialect}_bb`)]);
+    const [q1, q2] = qus;
+    const now = Date.now();
+    const filing = (userId: string, items: Array<{ quId: string; partial: boolean }>) => ({
+      userId, examId: exam.id, now, items: items.map((i) => ({ ...i, json: `{"quType":1,"content":"${i.quId}"}` })),
+      rowOf: (w: { quId: string; json: string; partial: boolean }) => ({
+        id: newId(), user_id: userId, exam_id: exam.id, qu_id: w.quId, qu_type: 1, title: w.quId, question: w.json, wrong_count: w.partial ? 0 : 1, create_time: now, update_time: now,
+      }),
+    });
+    const db = t.database.db;
+    // Sent together: gathered into one batch.
+    await Promise.all([
+      fileWrong(db, filing(a.id, [{ quId: q1.id, partial: false }, { quId: q2.id, partial: true }])),
+      fileWrong(db, filing(b.id, [{ quId: q1.id, partial: false }])),
+      fileWrong(db, filing(a.id, [{ quId: q1.id, partial: false }, { quId: q2.id, partial: false }])),
+    ]);
+    await Promise.all([fileWrong(db, filing(a.id, [{ quId: q1.id, partial: true }])), fileWrong(db, filing(b.id, [{ quId: q2.id, partial: true }]))]);
+    const rows = await db.selectFrom('wrong_book').select(['user_id', 'qu_id', 'wrong_count']).where('exam_id', '=', exam.id).execute();
+    const counts = Object.fromEntries(rows.map((r) => [`${r.user_id === a.id ? 'a' : 'b'}:${r.qu_id === q1.id ? 'q1' : 'q2'}`, r.wrong_count]));
+    // a: q1 wrong twice (a partial score later leaves it), q2 partial then wrong; b: q1 wrong, q2 only partial.
+    expect(counts).toEqual({ 'a:q1': 2, 'a:q2': 1, 'b:q1': 1, 'b:q2': 0 });
+  });
 });
