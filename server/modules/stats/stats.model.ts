@@ -22,7 +22,7 @@ export interface StatsItem {
   /** Chosen option ids (choice questions). */
   o?: string[];
   /** Knowledge points. */
-  k?: string[];
+  k?: readonly string[];
 }
 
 /** One scored paper of the read model. */

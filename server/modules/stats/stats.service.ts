@@ -9,7 +9,7 @@ import { inTransaction, type ServiceContext } from '../../context';
 import type { StatsAttemptTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { runHeavyJob, type HeavyJobLimits } from '../../workers/pool';
-import { secondsUsed } from '../paper/paper.def';
+import { secondsUsed, snapshotOf } from '../paper/paper.def';
 import { assertMaySeeDistribution, masteryScope } from '../access/access.service';
 import { masteryOf, type ExamStatsResult, type QuestionInfo, type StatsItem } from './stats.model';
 import { readableAnswer } from './stats.answers';
@@ -65,40 +65,44 @@ function stateOf(ctx: ServiceContext): AppState {
 const CHOICES: ReadonlySet<number> = new Set([QuType.SINGLE, QuType.MULTIPLE, QuType.JUDGE]);
 
 /** A question copy's knowledge points (none when it does not parse). */
-function tagsOfCopy(json: string): string[] | undefined {
+function tagsOfCopy(json: string): readonly string[] | undefined {
   try {
-    const q = JSON.parse(json) as Pick<QuBody, 'tags'>;
-    return q.tags?.length ? q.tags : undefined;
+    const { tags } = snapshotOf({ question: json });
+    return tags?.length ? tags : undefined;
   } catch {
     return undefined;
   }
 }
 
+const sameTags = (a: readonly string[] | undefined, b: readonly string[] | undefined) => (a ?? []).join('\u0000') === (b ?? []).join('\u0000');
+
 /**
  * The knowledge points of each question of these papers, by paper and question. Papers of one exam
- * hold the same copy of a question, so each distinct copy is read and parsed once; a question edited
- * while they sat (two copies) is read paper by paper.
+ * hold copies of a question that differ at most in their option order, so each distinct copy is
+ * read and parsed once; only a question whose copies differ in their knowledge points (edited while
+ * they sat) is read paper by paper.
  */
-async function tagsOfPapers(ctx: ServiceContext, paperIds: readonly string[]): Promise<(paperId: string, quId: string) => string[] | undefined> {
+async function tagsOfPapers(ctx: ServiceContext, paperIds: readonly string[]): Promise<(paperId: string, quId: string) => readonly string[] | undefined> {
   const copies = new Map<string, string[]>();
-  for (const c of await repo.questionCopiesOfPapers(ctx.db, paperIds)) copies.set(c.qu_id, [...(copies.get(c.qu_id) ?? []), c.question]);
-  const shared = new Map<string, string[] | undefined>();
+  for (const c of await repo.questionCopiesOfPapers(ctx.db, paperIds)) {
+    const list = copies.get(c.qu_id);
+    if (list) list.push(c.question);
+    else copies.set(c.qu_id, [c.question]);
+  }
+  const shared = new Map<string, readonly string[] | undefined>();
   const edited: string[] = [];
   for (const [quId, list] of copies) {
-    if (list.length === 1) shared.set(quId, tagsOfCopy(list[0]));
+    const tags = list.map(tagsOfCopy);
+    if (tags.every((t) => sameTags(t, tags[0]))) shared.set(quId, tags[0]);
     else edited.push(quId);
   }
-  const own = new Map<string, string[] | undefined>();
-  const parsed = new Map<string, string[] | undefined>();
-  for (const c of await repo.paperCopiesOf(ctx.db, paperIds, edited)) {
-    if (!parsed.has(c.question)) parsed.set(c.question, tagsOfCopy(c.question));
-    own.set(`${c.paper_id}:${c.qu_id}`, parsed.get(c.question));
-  }
+  const own = new Map<string, readonly string[] | undefined>();
+  for (const c of await repo.paperCopiesOf(ctx.db, paperIds, edited)) own.set(`${c.paper_id}:${c.qu_id}`, tagsOfCopy(c.question));
   return (paperId, quId) => (shared.has(quId) ? shared.get(quId) : own.get(`${paperId}:${quId}`));
 }
 
 /** One question of a paper as the read model keeps it. */
-function itemOf(r: repo.StatsQuRow, tags: string[] | undefined): StatsItem {
+function itemOf(r: repo.StatsQuRow, tags: readonly string[] | undefined): StatsItem {
   let picked: string[] | undefined;
   if (CHOICES.has(r.qu_type) && r.answer) {
     try {
