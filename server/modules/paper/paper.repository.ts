@@ -856,7 +856,7 @@ export async function openPapersOfUser(db: Db, userId: string, examIds: readonly
 
 /** Papers of the user finished (state 2) per exam: the best score and attempts come from them. */
 const finished = prepared((db, v: Slots<{ userId: string; examId: string }>) =>
-  db.selectFrom('paper').select(['id', 'user_score', 'passed', 'create_time', 'hand_time']).where('user_id', '=', v.userId).where('exam_id', '=', v.examId).where('state', '=', 2).orderBy('hand_time'),
+  db.selectFrom('paper').select(['id', 'user_score', 'passed', 'create_time', 'hand_time']).where('user_id', '=', v.userId).where('exam_id', '=', v.examId).where('state', '=', 2).orderBy('hand_time').orderBy('create_time').orderBy('id'),
 );
 
 export async function finishedScores(db: Db, userId: string, examId: string): Promise<Array<{ id: string; user_score: number | null; passed: number | null; create_time: number; hand_time: number | null }>> {
