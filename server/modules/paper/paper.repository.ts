@@ -595,12 +595,11 @@ function gradedRows(paperId: string, read: HandInRows, grades: ReadonlyArray<Gra
 
 /**
  * Inside a transaction, after the paper is closed: writes its grades and fixes its answers in the
- * same write, once per row (writeGraded: one statement for a paper of up to 200 questions), and its
+ * same write (`rows`, as gradedRows lays them out), once per row (writeGraded: one statement for a paper of up to 200 questions), and its
  * draft goes. A question the grades do not name keeps what it holds: made from the draft as it is if
  * it has no row, fixed by a last statement if it has. Answers each fixed row's answer as it was fixed.
  */
-async function gradeAndFreeze(db: Db, paperId: string, read: HandInRows, grades: ReadonlyArray<Grade & { quId: string }>): Promise<Fixed[]> {
-  const rows = gradedRows(paperId, read, grades);
+async function gradeAndFreeze(db: Db, paperId: string, read: HandInRows, rows: ReadonlyArray<readonly unknown[]>): Promise<Fixed[]> {
   if (read.drafted) await dropDraft.run(db, { paperId });
   const fixed = await writeGraded<Fixed>(db, rows);
   // Rows the grades did not name (none, where the paper's snapshot and rows agree).
@@ -628,6 +627,8 @@ export interface HandIn {
  * (handedIn's SQL). Answers whether it closed the paper, whether the record was there, and each fixed
  * row's answer. One statement touches a row once, so this is for grades naming every row.
  */
+// handedIn's `better`: finished ($15), and a higher score ($16), or the same in less time ($18).
+const BETTER_PG = '$15::integer = 1 and (best_paper_id is null or $16::double precision > max_score or ($16::double precision = max_score and $18::integer < best_time))';
 const HAND_IN_PG =
   NAMED_MARKER +
   'with closed as (update paper set state = $2::integer, hand_type = $3::integer, hand_time = $4::bigint, obj_score = $5::double precision, subj_score = $6::double precision, ' +
@@ -638,9 +639,9 @@ const HAND_IN_PG =
   'recorded as (update exam_record set ' +
   'last_score = case when $15::integer = 1 then $16::double precision else last_score end, ' +
   'passed = case when $15::integer = 1 and $17::integer = 1 then 1 else passed end, ' +
-  'max_score = case when $15::integer = 1 and (best_paper_id is null or $16::double precision > max_score or ($16::double precision = max_score and $18::integer < best_time)) then $16::double precision else max_score end, ' +
-  'best_paper_id = case when $15::integer = 1 and (best_paper_id is null or $16::double precision > max_score or ($16::double precision = max_score and $18::integer < best_time)) then $1 else best_paper_id end, ' +
-  'best_time = case when $15::integer = 1 and (best_paper_id is null or $16::double precision > max_score or ($16::double precision = max_score and $18::integer < best_time)) then $18::integer else best_time end, ' +
+  `max_score = case when ${BETTER_PG} then $16::double precision else max_score end, ` +
+  `best_paper_id = case when ${BETTER_PG} then $1 else best_paper_id end, ` +
+  `best_time = case when ${BETTER_PG} then $18::integer else best_time end, ` +
   'update_time = $9::bigint where user_id = $13 and exam_id = $14 and exists (select 1 from closed) returning 1) ' +
   "select (select count(*) from closed)::integer as closed, (select count(*) from recorded)::integer as recorded, coalesce((select json_agg(json_build_object('qu_id', qu_id, 'answer', answer)) from fixed), '[]') as fixed";
 
@@ -666,7 +667,7 @@ export async function handIn(db: Db, h: HandIn): Promise<{ recorded: boolean; fi
   }
   const write = async (tx: Db) => {
     if (!(await closePaper(tx, h.paperId, h.closing))) return undefined;
-    const fixed = await gradeAndFreeze(tx, h.paperId, h.read, h.grades);
+    const fixed = await gradeAndFreeze(tx, h.paperId, h.read, rows);
     await insertEvent(tx, { id: h.event.id, paper_id: h.paperId, type: PaperEvent.HAND, time: h.closing.hand_time ?? h.closing.update_time, detail: h.event.detail });
     return { recorded: await recordHandIn(tx, h.record), fixed };
   };

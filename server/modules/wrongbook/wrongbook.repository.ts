@@ -49,10 +49,19 @@ const filedRows = (f: WrongFiling<{ quId: string; json: string; partial: boolean
 type Filing = WrongFiling<{ quId: string; json: string; partial: boolean }>;
 const filingKey = (f: Filing) => `${f.userId}:${f.examId}`;
 
-/** Papers' filings in one statement (one per filing where a learner's exam comes twice: a row is changed once per statement). */
+/**
+ * Papers' filings in one statement; where a learner's exam comes twice (a statement changes a row
+ * once), one statement per filing, together in one transaction: a batch that fails has written
+ * nothing, and groupCommit files it again one by one.
+ */
 async function writeFilings(db: Db, filings: readonly Filing[]): Promise<void[]> {
   if (new Set(filings.map(filingKey)).size === filings.length) await upsertFiled(db, filings.flatMap(filedRows));
-  else for (const f of filings) await upsertFiled(db, filedRows(f));
+  else {
+    const each = async (tx: Db) => {
+      for (const f of filings) await upsertFiled(tx, filedRows(f));
+    };
+    await (db.isTransaction ? each(db) : db.transaction().execute(each));
+  }
   return filings.map(() => undefined);
 }
 
