@@ -16,7 +16,7 @@ import type { QuBody } from '../common/api/qu';
 export interface MissedQuestion {
   quId: string;
   quType: number;
-  /** The question as it was on the paper, and as JSON. */
+  /** The question as it was on the paper, and as its paper row stores it (a copy's line, or JSON: see paper.copies). */
   question: QuBody;
   json: string;
   earned: number;

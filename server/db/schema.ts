@@ -493,7 +493,7 @@ export interface PaperQuTable {
   sort: number;
   qu_type: number;
   score: number;
-  /** JSON QuBody snapshot; '' for a part. */
+  /** The question as the paper holds it: a copy's line `<qu_snapshot id>:<order>` (rows written before: JSON QuBody; read it through paper.copies); '' for a part. */
   question: string;
   /** JSON AnswerInput; '' before the first save. */
   answer: string;
@@ -555,6 +555,7 @@ export interface WrongBookTable {
   qu_id: string;
   qu_type: number;
   title: string;
+  /** The question as its paper held it: a copy's line, or (rows filed before) JSON QuBody; read it through paper.copies. */
   question: string;
   wrong_count: number;
   create_time: number;

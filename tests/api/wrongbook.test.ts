@@ -4,9 +4,13 @@ import type { PaperQu, QuDetail, RepoRecord } from '../../common/api';
 import { HandType, PaperState, QuType, ResultShow } from '../../common/codes';
 import { ErrorCode } from '../../common/errorCodes';
 import { newId } from '../../server/lib/ids';
+import { copyTexts } from '../../server/modules/paper/paper.copies';
 import { fileWrong } from '../../server/modules/wrongbook/wrongbook.repository';
 import { bankWithEveryType, examBody, saveExam } from './exam.helpers';
 import { DIALECTS, insertUser, useTestApp } from './helpers';
+
+/** A question as rows keep it: its copy's line, `<base id>:<order>`, never the whole JSON text. */
+const COPY_LINE = /^[^{:]+:[^:]*$/;
 
 /** Anything that would tell the answer before it is given: verdicts, keys, analyses, reference answers, blanks' accepted answers. */
 const FORBIDDEN_BEFORE_CHECK = /isRight|"analysis"|refAnswer|rightAnswer|rightId|"blanks"|"subs"|三个月|解析文字|参考文字/;
@@ -89,6 +93,17 @@ describe.each(DIALECTS)('the wrong book walk on %s', (dialect) => {
     expect(filed.map((b) => b.quId).sort()).toEqual([objective.id, withShort.id, short.id].sort());
     // One attempt, each question got wrong once: filed at hand-in or at marking, never at both.
     expect(filed.map((b) => b.wrongCount)).toEqual([1, 1, 1]);
+    // The paper's rows and the book keep each question as its copy's line (`<base>:<order>`), filed
+    // at hand-in or at marking, not a cohort's thousands of whole texts; every reader shows the text.
+    const stored = await t.database.db.selectFrom('wrong_book').select(['qu_id', 'question']).where('exam_id', '=', exam.id).where('user_id', '=', learner.id).execute();
+    expect(stored.map((r) => r.question)).toEqual(Array.from({ length: 3 }, () => expect.stringMatching(COPY_LINE)));
+    const rows = await t.database.db.selectFrom('paper_qu').select('question').where('paper_id', '=', paperId).where('parent_id', '=', '').execute();
+    expect(rows.map((r) => r.question)).toEqual(Array.from({ length: 3 }, () => expect.stringMatching(COPY_LINE)));
+    // A question filed before copies had lines holds its whole text, and reads as well.
+    const shortLine = stored.find((r) => r.qu_id === short.id)!.question;
+    const [shortText] = await copyTexts(t.database.db, [shortLine]);
+    expect(JSON.parse(shortText).content).toBe('<p>谈谈密码管理。</p>');
+    await t.database.db.updateTable('wrong_book').set({ question: shortText }).where('qu_id', '=', short.id).where('user_id', '=', learner.id).execute();
 
     // The walk hands out each question, the combined ones with their parts, and nothing of their answers.
     const seen: string[] = [];

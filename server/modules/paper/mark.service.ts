@@ -126,7 +126,7 @@ export async function finishMarking(ctx: ServiceContext, markerId: string, paper
   const p = await repo.findPaperListRow(ctx.db, paperId);
   if (!p) throw notFound('试卷不存在');
   if (p.state !== PaperState.AWAITING_MARK) throw fail(p.state === PaperState.FINISHED ? '试卷已阅卷完成' : '试卷尚未交卷');
-  const rows = await repo.paperQus(ctx.db, p.id);
+  const { rows, lines } = await repo.paperQusWithLines(ctx.db, p.id);
   const pending = rows.filter((r) => r.qu_type === QuType.SHORT && r.needs_mark === 1).length;
   if (pending) throw fail(`还有${pending}道简答题未评分`);
   const top = rows.filter((r) => !r.parent_id);
@@ -141,7 +141,7 @@ export async function finishMarking(ctx: ServiceContext, markerId: string, paper
     // included: scored 0 at hand-in, told now). A combined question graded whole by machine was
     // told at hand-in already.
     const marked = (r: (typeof top)[number]) => r.qu_type === QuType.SHORT || (r.qu_type === QuType.COMBINED && rows.some((x) => x.parent_id === r.qu_id && x.qu_type === QuType.SHORT));
-    const missed = top.filter((r) => marked(r) && (r.actual_score ?? 0) < r.score).map((r) => ({ quId: r.qu_id, quType: r.qu_type, question: snapshotOf(r), json: r.question, earned: r.actual_score ?? 0, full: r.score }));
+    const missed = top.filter((r) => marked(r) && (r.actual_score ?? 0) < r.score).map((r) => ({ quId: r.qu_id, quType: r.qu_type, question: snapshotOf(r), json: lines.get(r.qu_id) ?? r.question, earned: r.actual_score ?? 0, full: r.score }));
     await emit(tx, 'paper.marked', { paperId: p.id, userId: p.user_id, examId: p.exam_id, title: p.title, markerId, score: total, missed });
   });
   return recordOf((await repo.findPaperListRow(ctx.db, p.id))!);

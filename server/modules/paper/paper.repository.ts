@@ -8,7 +8,8 @@ import { NAMED_MARKER } from '../../db/pgNamed';
 import type { ExamRecordRow, PaperQuRow, PaperRow} from '../../db/schema';
 import type { TtlCache } from '../../lib/cache';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
-import { copyText, learnBase, missingBases, type SnapshotSource } from './paper.snapshot';
+import { withCopies } from './paper.copies';
+import type { SnapshotSource } from './paper.snapshot';
 
 /** Papers, their questions and events, records and the wrong book: the only place that builds queries on them. */
 
@@ -228,38 +229,30 @@ type CardEntry = [quId: string, parentId: string, groupIndex: number, sort: numb
 
 const entryOf = ([qu_id, parent_id, group_index, sort, qu_type, score]: CardEntry): DraftEntry => ({ qu_id, parent_id, group_index, sort, qu_type, score });
 
-/** The text of each of these draft lines, reading from qu_snapshot the bases this process does not hold. */
-async function copyTexts(db: Db, lines: readonly string[]): Promise<string[]> {
-  const missing = missingBases(lines);
-  for (let i = 0; i < missing.length; i += QU_CHUNK) {
-    const found = await db.selectFrom('qu_snapshot').select(['id', 'body']).where('id', 'in', missing.slice(i, i + QU_CHUNK)).execute();
-    for (const b of found) learnBase(b.id, b.body);
-  }
-  return lines.map(copyText);
-}
-
-/** A draft's questions (those `keep` picks) as the paper_qu rows they become. */
-async function draftRows(db: Db, paperId: string, d: Draft, keep?: (e: DraftEntry) => boolean): Promise<PaperQuRow[]> {
+/**
+ * A draft's questions (those `keep` picks) as the paper_qu rows they become, each question its
+ * copy's line as rows store it (see paper.copies: readers make it the whole text).
+ */
+function draftRows(paperId: string, d: Draft, keep?: (e: DraftEntry) => boolean): PaperQuRow[] {
   const lines = d.questions.split('\n');
-  const picked = (JSON.parse(d.card) as CardEntry[]).flatMap((entry, i) => {
+  return (JSON.parse(d.card) as CardEntry[]).flatMap((entry, i) => {
     const e = entryOf(entry);
-    return !keep || keep(e) ? [{ e, line: lines[i] ?? '' }] : [];
+    if (keep && !keep(e)) return [];
+    return [{
+      paper_id: paperId,
+      ...e,
+      question: lines[i] ?? '',
+      answer: '',
+      seq: 0,
+      answered: 0,
+      mark: 0,
+      is_right: 0,
+      actual_score: null,
+      needs_mark: 0,
+      comment: '',
+      update_time: d.create_time,
+    }];
   });
-  const texts = await copyTexts(db, picked.map((p) => p.line));
-  return picked.map(({ e }, i) => ({
-    paper_id: paperId,
-    ...e,
-    question: texts[i],
-    answer: '',
-    seq: 0,
-    answered: 0,
-    mark: 0,
-    is_right: 0,
-    actual_score: null,
-    needs_mark: 0,
-    comment: '',
-    update_time: d.create_time,
-  }));
 }
 
 const byCardOrder = (a: Pick<PaperQuRow, 'group_index' | 'sort'>, b: Pick<PaperQuRow, 'group_index' | 'sort'>) => a.group_index - b.group_index || a.sort - b.sort;
@@ -288,7 +281,7 @@ export async function materialize(db: Db, paperId: string, graded?: ReadonlyMap<
   const take = async (tx: Db) => {
     const d = await takeDraft.first(tx, { paperId });
     if (!d) return false;
-    const rows = await draftRows(tx, paperId, d);
+    const rows = draftRows(paperId, d);
     const made = graded ? rows.map((r) => { const g = graded.get(r.qu_id); return g ? { ...r, ...g, seq: FROZEN_SEQ } : r; }) : rows;
     await insertRows(tx, 'paper_qu', made, { key: ['paper_id', 'qu_id'], update: ['question'] });
     return true;
@@ -303,8 +296,14 @@ const quRows = prepared((db, v: Slots<{ paperId: string }>) =>
 
 /** Every question row of a paper, in paper order (made from its draft first if it has one). */
 export async function paperQus(db: Db, paperId: string): Promise<PaperQuRow[]> {
+  return (await paperQusWithLines(db, paperId)).rows;
+}
+
+/** paperQus, and each question as its row stores it (a copy's line: see paper.copies), by question id. */
+export async function paperQusWithLines(db: Db, paperId: string): Promise<{ rows: PaperQuRow[]; lines: ReadonlyMap<string, string> }> {
   await materialize(db, paperId);
-  return quRows.rows(db, { paperId });
+  const stored = await quRows.rows(db, { paperId });
+  return { rows: await withCopies(db, stored), lines: new Map(stored.map((r) => [r.qu_id, r.question])) };
 }
 
 /** A paper's questions as the hand-in grades them: every row read over its draft, and which of them are stored rows. */
@@ -314,6 +313,8 @@ export interface HandInRows {
   stored: ReadonlySet<string>;
   /** Whether the paper had a draft when read (the hand-in deletes it). */
   drafted: boolean;
+  /** Each question as its row stores it (a copy's line: see paper.copies), by question id; `rows` hold the whole texts. */
+  lines: ReadonlyMap<string, string>;
 }
 
 /**
@@ -324,7 +325,9 @@ export async function paperQusOverDraft(db: Db, paperId: string, draft?: Draft |
   const d = draft === undefined ? await draftWhole.first(db, { paperId }) : draft;
   const rows = await quRows.rows(db, { paperId });
   const stored = new Set(rows.map((r) => r.qu_id));
-  return d ? { rows: overlay(await draftRows(db, paperId, d), rows).sort(byCardOrder), stored, drafted: true } : { rows, stored, drafted: false };
+  const read = d ? overlay(draftRows(paperId, d), rows).sort(byCardOrder) : rows;
+  const lines = new Map(read.map((r) => [r.qu_id, r.question]));
+  return { rows: await withCopies(db, read), stored, drafted: !!d, lines };
 }
 
 /** The seq a paper's answers get as it is handed in: any save from then on is older, and changes nothing. */
@@ -343,9 +346,9 @@ const quWithParts = prepared((db, v: Slots<{ paperId: string; quId: string }>) =
 export async function paperQuWithParts(db: Db, paperId: string, quId: string): Promise<PaperQuRow[]> {
   const d = await draftWhole.first(db, { paperId });
   const rows = await quWithParts.rows(db, { paperId, quId });
-  if (!d) return rows;
-  const drafted = await draftRows(db, paperId, d, (e) => e.qu_id === quId || e.parent_id === quId);
-  return overlay(drafted, rows).sort((a, b) => a.sort - b.sort);
+  if (!d) return withCopies(db, rows);
+  const drafted = draftRows(paperId, d, (e) => e.qu_id === quId || e.parent_id === quId);
+  return withCopies(db, overlay(drafted, rows).sort((a, b) => a.sort - b.sort));
 }
 
 /** Card data only: no snapshots. */
@@ -372,18 +375,29 @@ export interface PaperCard {
 /**
  * Entries by their fields: papers of one exam list the same questions, each in one of a few places,
  * so their cards share entries (and the id strings in them). Process-wide, as an entry is only its
- * fields; started afresh past ENTRIES_KEPT (cards made before keep theirs).
+ * fields; found by question, then by place (no key string built per entry: a start storm makes
+ * 50 per paper); started afresh past ENTRIES_KEPT (cards made before keep theirs).
  */
-let sharedEntries = new Map<string, DraftEntry>();
+let sharedEntries = new Map<string, DraftEntry[]>();
+let sharedCount = 0;
 const ENTRIES_KEPT = 100_000;
 
 function sharedEntry(e: DraftEntry): DraftEntry {
-  const key = `${e.qu_id}|${e.parent_id}|${e.group_index}|${e.sort}|${e.qu_type}|${e.score}`;
-  const kept = sharedEntries.get(key);
-  if (kept) return kept;
-  if (sharedEntries.size >= ENTRIES_KEPT) sharedEntries = new Map();
+  let kept = sharedEntries.get(e.qu_id);
+  if (kept) {
+    for (const k of kept) {
+      if (k.sort === e.sort && k.group_index === e.group_index && k.parent_id === e.parent_id && k.qu_type === e.qu_type && k.score === e.score) return k;
+    }
+  }
+  if (sharedCount >= ENTRIES_KEPT) {
+    sharedEntries = new Map();
+    sharedCount = 0;
+    kept = undefined;
+  }
   const own = { qu_id: e.qu_id, parent_id: e.parent_id, group_index: e.group_index, sort: e.sort, qu_type: e.qu_type, score: e.score };
-  sharedEntries.set(key, own);
+  if (kept) kept.push(own);
+  else sharedEntries.set(own.qu_id, [own]);
+  sharedCount++;
   return own;
 }
 
@@ -589,7 +603,7 @@ function gradedRows(paperId: string, read: HandInRows, grades: ReadonlyArray<Gra
   const byId = new Map(grades.map((g) => [g.quId, g]));
   return read.rows.flatMap((r) => {
     const g = byId.get(r.qu_id) ?? (read.stored.has(r.qu_id) ? undefined : r);
-    return g ? [[paperId, r.qu_id, r.parent_id, r.group_index, r.sort, r.qu_type, r.score, r.question, g.is_right, g.actual_score, g.needs_mark, g.answered, r.update_time]] : [];
+    return g ? [[paperId, r.qu_id, r.parent_id, r.group_index, r.sort, r.qu_type, r.score, read.lines.get(r.qu_id) ?? r.question, g.is_right, g.actual_score, g.needs_mark, g.answered, r.update_time]] : [];
   });
 }
 
@@ -959,8 +973,8 @@ function shortAnswerRows(db: Db, examId: string, quId?: string, pendingOnly?: bo
 }
 
 /** Every short answer of an exam's handed-in papers, for the per-question marking list. */
-export function shortAnswerList(db: Db, examId: string) {
-  return shortAnswerRows(db, examId).select(['q.qu_id', 'q.parent_id', 'q.question', 'q.needs_mark', 'p.state', 'p.id as paper_id']).execute();
+export async function shortAnswerList(db: Db, examId: string) {
+  return withCopies(db, await shortAnswerRows(db, examId).select(['q.qu_id', 'q.parent_id', 'q.question', 'q.needs_mark', 'p.state', 'p.id as paper_id']).execute());
 }
 
 /** One question's answers across papers, a page at a time. */

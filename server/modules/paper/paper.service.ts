@@ -400,9 +400,10 @@ interface PaperGrade {
 /**
  * Grades every objective question of a paper from its rows (card order, parts after their question).
  * A blank short answer needs no marker: it scores 0 at once, so a paper whose short answers are all
- * blank is finished at hand-in, and a marker of any other sees it scored already.
+ * blank is finished at hand-in, and a marker of any other sees it scored already. A missed question
+ * is told as its row stores it (`lines`: a copy's line, see paper.copies).
  */
-function gradePaper(p: PaperRow, rows: readonly PaperQuRow[]): PaperGrade {
+function gradePaper(p: PaperRow, rows: readonly PaperQuRow[], lines: ReadonlyMap<string, string>): PaperGrade {
   const groups = groupsOfPaper(p);
   const grades: PaperGrade['grades'] = [];
   // Settled questions short of full, with whether a short answer is in them (those wait for the marking of the paper).
@@ -410,7 +411,7 @@ function gradePaper(p: PaperRow, rows: readonly PaperQuRow[]): PaperGrade {
   let objective = 0;
   let needsMarking = false;
   const miss = (r: PaperQuRow, q: MissedQuestion['question'], earned: number, short: boolean) => {
-    if (earned < r.score) missed.push({ quId: r.qu_id, quType: r.qu_type, question: q, json: r.question, earned, full: r.score, short });
+    if (earned < r.score) missed.push({ quId: r.qu_id, quType: r.qu_type, question: q, json: lines.get(r.qu_id) ?? r.question, earned, full: r.score, short });
   };
   for (const r of rows.filter((x) => !x.parent_id)) {
     const q = snapshotOf(r);
@@ -485,7 +486,7 @@ async function closeGraded(ctx: ServiceContext, p: PaperRow, handType: CodeOf<ty
   freshPapers(ctx).delete(p.id);
   if (p.state !== PaperState.IN_EXAM) return undefined;
   const read = await repo.paperQusOverDraft(ctx.db, p.id, draft);
-  let g = gradePaper(p, read.rows);
+  let g = gradePaper(p, read.rows, read.lines);
   const now = ctx.clock.now();
   let scores = scoresOf(p, g);
   const record = {
@@ -499,7 +500,8 @@ async function closeGraded(ctx: ServiceContext, p: PaperRow, handType: CodeOf<ty
   if (moved || !written.recorded) {
     await inTransaction(ctx, async (tx) => {
       if (moved) {
-        g = gradePaper(p, await repo.paperQus(tx.db, p.id));
+        const again = await repo.paperQusWithLines(tx.db, p.id);
+        g = gradePaper(p, again.rows, again.lines);
         scores = scoresOf(p, g);
         await repo.updatePaper(tx.db, p.id, scores);
         await repo.gradeQus(tx.db, p.id, g.grades);

@@ -9,9 +9,9 @@ import { movableList, shuffled, type ShuffleRng } from '../qu/qu.public';
  * tens of thousands of copies of the same few hundred questions, and only the order of their
  * options differs. So a question's fields are kept once, as its base (JSON QuBody in the bank's
  * order, in qu_snapshot under a hash of that text: an edit makes a new base, never changes one),
- * and a paper's draft keeps each copy as `<base id>:<order>`: a few bytes where the whole text was.
- * The copy's text is joined from its base's pieces in that order when it is read, and written out
- * whole into paper_qu when the paper is handed in.
+ * and a paper's draft, its rows (paper_qu) and the wrong book keep each copy as `<base id>:<order>`:
+ * a few bytes where the whole text was. A base is never deleted. The copy's text is joined from its
+ * base's pieces in that order when it is read (paper.copies reads the column for everyone).
  */
 
 /** A question or part as JSON text, with the list whose order moves kept apart. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { PaperState } from '../../../common/codes';
 import type { Db } from '../../db/database';
 import type { StatsAttemptTable } from '../../db/schema';
+import { withCopies } from '../paper/paper.copies';
 
 /**
  * The statistics read model (migration 20261205_0501_stats): scored papers as statistics read them
@@ -60,21 +61,22 @@ export function paperQuestionsForStats(db: Db, paperIds: readonly string[]): Pro
 }
 
 /** The distinct copies of the questions of these papers: one per question, unless it was edited while they sat. */
-export function questionCopiesOfPapers(db: Db, paperIds: readonly string[]): Promise<Array<{ qu_id: string; question: string }>> {
-  if (paperIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('paper_qu').select(['qu_id', 'question']).distinct().where('paper_id', 'in', paperIds).where('parent_id', '=', '').execute();
+export async function questionCopiesOfPapers(db: Db, paperIds: readonly string[]): Promise<Array<{ qu_id: string; question: string }>> {
+  if (paperIds.length === 0) return [];
+  return withCopies(db, await db.selectFrom('paper_qu').select(['qu_id', 'question']).distinct().where('paper_id', 'in', paperIds).where('parent_id', '=', '').execute());
 }
 
 /** Each paper's own copy of these questions (those with more than one copy among the papers). */
-export function paperCopiesOf(db: Db, paperIds: readonly string[], quIds: readonly string[]): Promise<Array<{ paper_id: string; qu_id: string; question: string }>> {
-  if (paperIds.length === 0 || quIds.length === 0) return Promise.resolve([]);
-  return db
+export async function paperCopiesOf(db: Db, paperIds: readonly string[], quIds: readonly string[]): Promise<Array<{ paper_id: string; qu_id: string; question: string }>> {
+  if (paperIds.length === 0 || quIds.length === 0) return [];
+  const rows = await db
     .selectFrom('paper_qu')
     .select(['paper_id', 'qu_id', 'question'])
     .where('paper_id', 'in', paperIds)
     .where('qu_id', 'in', quIds)
     .where('parent_id', '=', '')
     .execute();
+  return withCopies(db, rows);
 }
 
 /**
@@ -206,7 +208,7 @@ export async function examIdsOfUser(db: Db, userId: string): Promise<string[]> {
 export async function questionCopies(db: Db, examId: string): Promise<Array<{ qu_id: string; question: string }>> {
   const papers = await db.selectFrom('stats_attempt').select('paper_id').where('exam_id', '=', examId).orderBy('paper_id').limit(50).execute();
   if (papers.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('paper_qu')
     .select(['qu_id', 'question'])
     .where(
@@ -216,6 +218,7 @@ export async function questionCopies(db: Db, examId: string): Promise<Array<{ qu
     )
     .where('parent_id', '=', '')
     .execute();
+  return withCopies(db, rows);
 }
 
 export interface ExamStatsRule {
@@ -333,7 +336,7 @@ export async function answersPage(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst(),
   ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  return { rows: await withCopies(db, rows), total: Number(count?.n ?? 0) };
 }
 
 /** The stored answers of a combined question's parts on these papers. */

@@ -5,11 +5,13 @@ import { groupCommit } from '../../db/groupCommit';
 import { isPostgres, rowsStatement } from '../../db/prepared';
 import type { WrongBookRow } from '../../db/schema';
 import { contains, paginate, type PageArgs } from '../../lib/paging';
+import { withCopies } from '../paper/paper.copies';
 
 /** The wrong book's rows: the only place that builds queries on them. */
 
-export function findWrong(db: Db, userId: string, examId: string, quId: string): Promise<WrongBookRow | undefined> {
-  return db.selectFrom('wrong_book').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).where('qu_id', '=', quId).executeTakeFirst();
+export async function findWrong(db: Db, userId: string, examId: string, quId: string): Promise<WrongBookRow | undefined> {
+  const r = await db.selectFrom('wrong_book').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).where('qu_id', '=', quId).executeTakeFirst();
+  return r && (await withCopies(db, [r]))[0];
 }
 
 /** One paper's missed questions as the wrong book takes them (fileWrong). */
@@ -79,7 +81,7 @@ export const fileWrong: <T extends { quId: string; json: string; partial: boolea
   { write: writeFilings, standalone: isPostgres },
 ) as never;
 
-export function pageWrong(
+export async function pageWrong(
   db: Db,
   userId: string,
   f: { examId?: string; title?: string; heldExamIds?: readonly string[]; quIds?: readonly string[] },
@@ -90,11 +92,12 @@ export function pageWrong(
   if (f.examId) q = q.where('exam_id', '=', f.examId);
   if (f.quIds) q = f.quIds.length ? q.where('qu_id', 'in', f.quIds) : q.where(sql<boolean>`1 = 0`);
   if (f.title) q = q.where(contains('title', f.title));
-  return paginate(q, page, (x) => x.selectAll().orderBy('update_time', 'desc').orderBy('id', 'desc'), (r) => r as WrongBookRow);
+  const found = await paginate(q, page, (x) => x.selectAll().orderBy('update_time', 'desc').orderBy('id', 'desc'), (r) => r as WrongBookRow);
+  return { ...found, records: await withCopies(db, found.records) };
 }
 
-export function wrongOfExam(db: Db, userId: string, examId: string): Promise<WrongBookRow[]> {
-  return db.selectFrom('wrong_book').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).orderBy('create_time').orderBy('id').execute();
+export async function wrongOfExam(db: Db, userId: string, examId: string): Promise<WrongBookRow[]> {
+  return withCopies(db, await db.selectFrom('wrong_book').selectAll().where('user_id', '=', userId).where('exam_id', '=', examId).orderBy('create_time').orderBy('id').execute());
 }
 
 export async function deleteWrong(db: Db, userId: string, ids: readonly string[]): Promise<number> {
