@@ -4,7 +4,11 @@
  * last commit's from a temporary checkout of HEAD (git worktree, sharing node_modules), the working
  * tree's from here — get the same exam and candidates. Then BENCH_ROUNDS rounds (default 6), the
  * two taking turns (A B, then B A, …), each round: answer saves for BENCH_SECONDS (default 5) with
- * BENCH_CONNECTIONS (default 32), and BENCH_HANDINS (default 100) papers started and handed in.
+ * BENCH_CONNECTIONS (default 32), the sides alternating in BENCH_SAVE_SLICES (default 5) slices;
+ * then BENCH_HANDINS (default 100) papers started and handed in, the sides alternating in slices of
+ * BENCH_HANDIN_SLICE (default 50), each BENCH_HANDIN_CONCURRENCY (default 8) at a time (1: one by one, as a cohort's hand-ins spread over a
+ * minute arrive). A hand-in's CPU is counted until BENCH_SETTLE_MS (default 1500) after the last one
+ * answered, so the work it sets off after commit (wrong book, the statistics batch) is in it.
  * Reported per side: server CPU per save and per hand-in (µs), saves per second, and the ratio
  * working tree ÷ last commit (median of the rounds) — below 1 is cheaper or faster.
  * PostgreSQL: BENCH_DATABASE_URL for the working tree and BENCH_DATABASE_URL_BASE for the last
@@ -93,9 +97,19 @@ async function openPapers(side: Side): Promise<void> {
   }
 }
 
-async function round(side: Side, seconds: number, connections: number, handIns: number): Promise<Round> {
+interface RoundArgs {
+  seconds: number;
+  connections: number;
+  handIns: number;
+  handInConcurrency: number;
+  handInSlice: number;
+  saveSlices: number;
+  settleMs: number;
+}
+
+/** One side's answer saves for `seconds`: server CPU seconds, saves answered, errors. */
+async function saves(side: Side, seconds: number, connections: number): Promise<{ cpu: number; total: number; errors: number }> {
   const { server } = side;
-  await openPapers(side);
   const cpu0 = processFigures(server.pid).cpuSeconds;
   const r = await cannon({
     url: server.base,
@@ -114,23 +128,52 @@ async function round(side: Side, seconds: number, connections: number, handIns: 
       },
     ],
   });
-  const saveCpu = processFigures(server.pid).cpuSeconds - cpu0;
+  return { cpu: processFigures(server.pid).cpuSeconds - cpu0, total: r.requests.total, errors: r.errors + r.non2xx };
+}
+
+/**
+ * A round: the sides' saves in turn (`order`), in `saveSlices` slices each, then both sides' hand-ins in alternating slices of
+ * `handInSlice`, so a machine whose speed drifts within the round weighs on both alike. Each
+ * server's CPU is read over the whole hand-in phase and the settle after it (the other side's
+ * slices cost its process nothing).
+ */
+async function round(order: Side[], a: RoundArgs): Promise<Map<Side, Round>> {
+  for (const side of order) await openPapers(side);
+  const saved = new Map(order.map((side) => [side, { cpu: 0, total: 0, errors: 0 }]));
+  for (let i = 0; i < a.saveSlices; i++) {
+    for (const side of order) {
+      const r = await saves(side, a.seconds / a.saveSlices, a.connections);
+      const sum = saved.get(side)!;
+      sum.cpu += r.cpu;
+      sum.total += r.total;
+      sum.errors += r.errors;
+    }
+  }
   // Hand in the first papers (their learners start new ones next round).
-  const closing = side.papers.splice(0, Math.min(handIns, side.papers.length));
-  let k = 0;
-  const cpu1 = processFigures(server.pid).cpuSeconds;
-  const h = await pool('hand-in', closing.length, 8, async () => {
-    const p = closing[k++];
-    await api(server.base, paperApi.handExam, { id: p.id, type: HandType.LEARNER }, p.token);
-  });
-  const handCpu = processFigures(server.pid).cpuSeconds - cpu1;
-  return {
-    saveCpuUs: Math.round((saveCpu * 1e6) / Math.max(1, r.requests.total)),
-    savesPerSec: Math.round(r.requests.average),
-    saveErrors: r.errors + r.non2xx,
-    handInCpuUs: Math.round((handCpu * 1e6) / Math.max(1, closing.length)),
-    handInErrors: h.errors,
-  };
+  const closing = new Map(order.map((side) => [side, side.papers.splice(0, Math.min(a.handIns, side.papers.length))]));
+  const cpu1 = new Map(order.map((side) => [side, processFigures(side.server.pid).cpuSeconds]));
+  const errors = new Map(order.map((side) => [side, 0]));
+  for (let from = 0; from < a.handIns; from += a.handInSlice) {
+    for (const side of order) {
+      const slice = closing.get(side)!.slice(from, from + a.handInSlice);
+      let k = 0;
+      const h = await pool('hand-in', slice.length, a.handInConcurrency, async () => {
+        const p = slice[k++];
+        await api(side.server.base, paperApi.handExam, { id: p.id, type: HandType.LEARNER }, p.token);
+      });
+      errors.set(side, errors.get(side)! + h.errors);
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, a.settleMs));
+  return new Map(
+    order.map((side) => {
+      const handCpu = processFigures(side.server.pid).cpuSeconds - cpu1.get(side)!;
+      const handInCpuUs = Math.round((handCpu * 1e6) / Math.max(1, closing.get(side)!.length));
+      const sv = saved.get(side)!;
+      const saveCpuUs = Math.round((sv.cpu * 1e6) / Math.max(1, sv.total));
+      return [side, { saveCpuUs, savesPerSec: Math.round(sv.total / a.seconds), saveErrors: sv.errors, handInCpuUs, handInErrors: errors.get(side)! }];
+    }),
+  );
 }
 
 export async function run(): Promise<void> {
@@ -139,6 +182,10 @@ export async function run(): Promise<void> {
   const connections = envNumber('BENCH_CONNECTIONS', 32);
   const handIns = envNumber('BENCH_HANDINS', 100);
   const candidates = Math.max(handIns * 2, envNumber('BENCH_CANDIDATES', 300));
+  const handInConcurrency = envNumber('BENCH_HANDIN_CONCURRENCY', 8);
+  const settleMs = envNumber('BENCH_SETTLE_MS', 1_500);
+  const handInSlice = envNumber('BENCH_HANDIN_SLICE', 50);
+  const saveSlices = envNumber('BENCH_SAVE_SLICES', 5);
   const checkout = checkoutHead();
   let base: BenchServer | undefined;
   let work: BenchServer | undefined;
@@ -150,10 +197,11 @@ export async function run(): Promise<void> {
     const sides = [await prepare('base', base, candidates), await prepare('work', work, candidates)];
     const results: Record<Side['name'], Round[]> = { base: [], work: [] };
     // One warm-up round each, not counted.
-    for (const side of sides) await round(side, Math.min(2, seconds), connections, Math.min(20, handIns));
+    await round(sides, { seconds: Math.min(2, seconds), connections, handIns: Math.min(20, handIns), handInConcurrency, handInSlice, saveSlices, settleMs });
     for (let i = 0; i < rounds; i++) {
       const order = i % 2 === 0 ? sides : [...sides].reverse();
-      for (const side of order) results[side.name].push(await round(side, seconds, connections, handIns));
+      const done = await round(order, { seconds, connections, handIns, handInConcurrency, handInSlice, saveSlices, settleMs });
+      for (const side of sides) results[side.name].push(done.get(side)!);
     }
     const h = await helloWorldStats();
     const helloRate = Math.round(h.count / h.seconds);
@@ -177,6 +225,9 @@ export async function run(): Promise<void> {
       database: base.dialect,
       baseCommit: checkout.commit,
       rounds,
+      handIns,
+      handInConcurrency,
+      handInSlice,
       baseSaveCpuUs: m('base', 'saveCpuUs'),
       workSaveCpuUs: m('work', 'saveCpuUs'),
       saveCpuRatio: ratio('saveCpuUs'),
