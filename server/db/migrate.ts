@@ -22,6 +22,7 @@ import * as mSso from './migrations/20261205_0201_sso';
 import * as mPasswordChange from './migrations/20261205_0301_password_change';
 import * as mStats from './migrations/20261205_0501_stats';
 import * as mFace from './migrations/20261206_0101_face';
+import * as mWrongBookIndexes from './migrations/20261207_0101_wrong_book_indexes';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '20261205_0301_password_change': mPasswordChange,
   '20261205_0501_stats': mStats,
   '20261206_0101_face': mFace,
+  '20261207_0101_wrong_book_indexes': mWrongBookIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
