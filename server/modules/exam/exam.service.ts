@@ -100,7 +100,8 @@ export async function drawForPaper(ctx: ServiceContext, examId: string): Promise
   });
   if ('shortages' in result) throw fail('题库中的试题已不足以组成试卷，请联系管理员');
   const ids = result.groups.map((g) => g.quIds);
-  const absent = ids.flat().filter((id) => !m.questions.has(id));
+  const absent: string[] = [];
+  for (const group of ids) for (const id of group) if (!m.questions.has(id)) absent.push(id);
   if (absent.length) await readDrawn(ctx, m, absent);
   return { def: m.def, ids, questions: m.questions };
 }

@@ -182,7 +182,9 @@ export function drawPaper(
 
   return {
     groups: groups.map((_, index) => {
-      const quIds = [...fixed[index], ...drawn[index].flat()];
+      // Pushed, not flat(): V8's flat() costs a start some 20 times as much.
+      const quIds = [...fixed[index]];
+      for (const ids of drawn[index]) quIds.push(...ids);
       if (opts.shuffleQuestions) shuffleInPlace(quIds, rng);
       return { index, quIds };
     }),

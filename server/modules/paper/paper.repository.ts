@@ -601,10 +601,12 @@ const freezeRest = prepared((db, v: Slots<{ paperId: string; frozen: number }>) 
 /** A paper's rows as gradeAndFreeze writes them: every row a grade names, and each on the draft only (as it is). */
 function gradedRows(paperId: string, read: HandInRows, grades: ReadonlyArray<Grade & { quId: string }>): unknown[][] {
   const byId = new Map(grades.map((g) => [g.quId, g]));
-  return read.rows.flatMap((r) => {
+  const out: unknown[][] = [];
+  for (const r of read.rows) {
     const g = byId.get(r.qu_id) ?? (read.stored.has(r.qu_id) ? undefined : r);
-    return g ? [[paperId, r.qu_id, r.parent_id, r.group_index, r.sort, r.qu_type, r.score, read.lines.get(r.qu_id) ?? r.question, g.is_right, g.actual_score, g.needs_mark, g.answered, r.update_time]] : [];
-  });
+    if (g) out.push([paperId, r.qu_id, r.parent_id, r.group_index, r.sort, r.qu_type, r.score, read.lines.get(r.qu_id) ?? r.question, g.is_right, g.actual_score, g.needs_mark, g.answered, r.update_time]);
+  }
+  return out;
 }
 
 /**

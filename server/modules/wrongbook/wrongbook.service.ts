@@ -73,10 +73,11 @@ export function wrongBookVerdict(actual: number, full: number): 'wrong' | 'parti
  * paper.handedIn and paper.marked.
  */
 export async function fileMissed(ctx: ServiceContext, userId: string, examId: string, missed: readonly MissedQuestion[]): Promise<void> {
-  const items = missed.flatMap((m) => {
+  const items: Array<MissedQuestion & { partial: boolean }> = [];
+  for (const m of missed) {
     const verdict = wrongBookVerdict(m.earned, m.full);
-    return verdict ? [{ ...m, partial: verdict === 'partial' }] : [];
-  });
+    if (verdict) items.push({ quId: m.quId, quType: m.quType, question: m.question, json: m.json, earned: m.earned, full: m.full, partial: verdict === 'partial' });
+  }
   if (items.length === 0) return;
   const now = ctx.clock.now();
   await repo.fileWrong(ctx.db, {
