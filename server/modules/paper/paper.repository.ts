@@ -235,24 +235,17 @@ const entryOf = ([qu_id, parent_id, group_index, sort, qu_type, score]: CardEntr
  */
 function draftRows(paperId: string, d: Draft, keep?: (e: DraftEntry) => boolean): PaperQuRow[] {
   const lines = d.questions.split('\n');
-  return (JSON.parse(d.card) as CardEntry[]).flatMap((entry, i) => {
-    const e = entryOf(entry);
-    if (keep && !keep(e)) return [];
-    return [{
-      paper_id: paperId,
-      ...e,
-      question: lines[i] ?? '',
-      answer: '',
-      seq: 0,
-      answered: 0,
-      mark: 0,
-      is_right: 0,
-      actual_score: null,
-      needs_mark: 0,
-      comment: '',
-      update_time: d.create_time,
-    }];
-  });
+  const card = JSON.parse(d.card) as CardEntry[];
+  const rows: PaperQuRow[] = [];
+  for (let i = 0; i < card.length; i++) {
+    const [qu_id, parent_id, group_index, sort, qu_type, score] = card[i];
+    if (keep && !keep({ qu_id, parent_id, group_index, sort, qu_type, score })) continue;
+    rows.push({
+      paper_id: paperId, qu_id, parent_id, group_index, sort, qu_type, score,
+      question: lines[i] ?? '', answer: '', seq: 0, answered: 0, mark: 0, is_right: 0, actual_score: null, needs_mark: 0, comment: '', update_time: d.create_time,
+    });
+  }
+  return rows;
 }
 
 const byCardOrder = (a: Pick<PaperQuRow, 'group_index' | 'sort'>, b: Pick<PaperQuRow, 'group_index' | 'sort'>) => a.group_index - b.group_index || a.sort - b.sort;
