@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { PaperState } from '../../../common/codes';
 import type { Db } from '../../db/database';
 import type { StatsAttemptTable } from '../../db/schema';
-import { withCopies } from '../paper/paper.copies';
+import { copyTexts, withCopies } from '../paper/paper.copies';
 
 /**
  * The statistics read model (migration 20261205_0501_stats): scored papers as statistics read them
@@ -44,40 +44,27 @@ export interface StatsQuRow {
   score: number;
   answer: string;
   actual_score: number | null;
+  /** The copy as the row stores it: its line (or, for rows written before lines, its whole text). */
+  question: string;
 }
 
 /**
  * The questions of these papers (not the parts of combined questions: their question carries the
- * mark), without their copies: papers of an exam share them (see questionCopiesOfPapers).
+ * mark), each with its copy as the row stores it (a line: see paper.copies; copiesOf reads the texts
+ * of the distinct ones, which papers of an exam share).
  */
 export function paperQuestionsForStats(db: Db, paperIds: readonly string[]): Promise<StatsQuRow[]> {
   if (paperIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('paper_qu')
-    .select(['paper_id', 'qu_id', 'group_index', 'sort', 'qu_type', 'score', 'answer', 'actual_score'])
+    .select(['paper_id', 'qu_id', 'group_index', 'sort', 'qu_type', 'score', 'answer', 'actual_score', 'question'])
     .where('paper_id', 'in', paperIds)
     .where('parent_id', '=', '')
     .execute();
 }
 
-/** The distinct copies of the questions of these papers: one per question, unless it was edited while they sat. */
-export async function questionCopiesOfPapers(db: Db, paperIds: readonly string[]): Promise<Array<{ qu_id: string; question: string }>> {
-  if (paperIds.length === 0) return [];
-  return withCopies(db, await db.selectFrom('paper_qu').select(['qu_id', 'question']).distinct().where('paper_id', 'in', paperIds).where('parent_id', '=', '').execute());
-}
-
-/** Each paper's own copy of these questions (those with more than one copy among the papers). */
-export async function paperCopiesOf(db: Db, paperIds: readonly string[], quIds: readonly string[]): Promise<Array<{ paper_id: string; qu_id: string; question: string }>> {
-  if (paperIds.length === 0 || quIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('paper_qu')
-    .select(['paper_id', 'qu_id', 'question'])
-    .where('paper_id', 'in', paperIds)
-    .where('qu_id', 'in', quIds)
-    .where('parent_id', '=', '')
-    .execute();
-  return withCopies(db, rows);
-}
+/** The whole texts of copies as paper rows store them (see paper.copies). */
+export const copiesOf = (db: Db, lines: readonly string[]): Promise<string[]> => copyTexts(db, lines);
 
 /**
  * An exam's scored papers the read model lacks or holds older than the paper (marked since), in

@@ -74,31 +74,15 @@ function tagsOfCopy(json: string): readonly string[] | undefined {
   }
 }
 
-const sameTags = (a: readonly string[] | undefined, b: readonly string[] | undefined) => (a ?? []).join('\u0000') === (b ?? []).join('\u0000');
-
 /**
- * The knowledge points of each question of these papers, by paper and question. Papers of one exam
- * hold copies of a question that differ at most in their option order, so each distinct copy is
- * read and parsed once; only a question whose copies differ in their knowledge points (edited while
- * they sat) is read paper by paper.
+ * The knowledge points of each copy among these lines (as paper rows store their question): the
+ * papers of an exam hold a few hundred distinct copies between them, each read and parsed once. A
+ * question edited while they sat has a copy of each version, each with its own points.
  */
-async function tagsOfPapers(ctx: ServiceContext, paperIds: readonly string[]): Promise<(paperId: string, quId: string) => readonly string[] | undefined> {
-  const copies = new Map<string, string[]>();
-  for (const c of await repo.questionCopiesOfPapers(ctx.db, paperIds)) {
-    const list = copies.get(c.qu_id);
-    if (list) list.push(c.question);
-    else copies.set(c.qu_id, [c.question]);
-  }
-  const shared = new Map<string, readonly string[] | undefined>();
-  const edited: string[] = [];
-  for (const [quId, list] of copies) {
-    const tags = list.map(tagsOfCopy);
-    if (tags.every((t) => sameTags(t, tags[0]))) shared.set(quId, tags[0]);
-    else edited.push(quId);
-  }
-  const own = new Map<string, readonly string[] | undefined>();
-  for (const c of await repo.paperCopiesOf(ctx.db, paperIds, edited)) own.set(`${c.paper_id}:${c.qu_id}`, tagsOfCopy(c.question));
-  return (paperId, quId) => (shared.has(quId) ? shared.get(quId) : own.get(`${paperId}:${quId}`));
+async function tagsOfLines(ctx: ServiceContext, lines: readonly string[]): Promise<Map<string, readonly string[] | undefined>> {
+  const distinct = [...new Set(lines)];
+  const texts = await repo.copiesOf(ctx.db, distinct);
+  return new Map(distinct.map((line, i) => [line, tagsOfCopy(texts[i])]));
 }
 
 /** One question of a paper as the read model keeps it. */
@@ -120,8 +104,9 @@ async function attemptRows(ctx: ServiceContext, paperIds: readonly string[]): Pr
   if (papers.length === 0) return [];
   const byPaper = new Map<string, StatsItem[]>(papers.map((p) => [p.id, []]));
   const ids = papers.map((p) => p.id);
-  const [questions, tagsOf] = await Promise.all([repo.paperQuestionsForStats(ctx.db, ids), tagsOfPapers(ctx, ids)]);
-  for (const r of questions) byPaper.get(r.paper_id)?.push(itemOf(r, tagsOf(r.paper_id, r.qu_id)));
+  const questions = await repo.paperQuestionsForStats(ctx.db, ids);
+  const tags = await tagsOfLines(ctx, questions.map((r) => r.question));
+  for (const r of questions) byPaper.get(r.paper_id)?.push(itemOf(r, tags.get(r.question)));
   const now = ctx.clock.now();
   return papers.map((p) => ({
     paper_id: p.id,
