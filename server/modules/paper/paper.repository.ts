@@ -238,10 +238,10 @@ function draftRows(paperId: string, d: Draft, keep?: (e: DraftEntry) => boolean)
   const card = JSON.parse(d.card) as CardEntry[];
   const rows: PaperQuRow[] = [];
   for (let i = 0; i < card.length; i++) {
-    const [qu_id, parent_id, group_index, sort, qu_type, score] = card[i];
-    if (keep && !keep({ qu_id, parent_id, group_index, sort, qu_type, score })) continue;
+    const e = entryOf(card[i]);
+    if (keep && !keep(e)) continue;
     rows.push({
-      paper_id: paperId, qu_id, parent_id, group_index, sort, qu_type, score,
+      paper_id: paperId, qu_id: e.qu_id, parent_id: e.parent_id, group_index: e.group_index, sort: e.sort, qu_type: e.qu_type, score: e.score,
       question: lines[i] ?? '', answer: '', seq: 0, answered: 0, mark: 0, is_right: 0, actual_score: null, needs_mark: 0, comment: '', update_time: d.create_time,
     });
   }
