@@ -6,9 +6,10 @@
  * two taking turns (A B, then B A, …), each round: answer saves for BENCH_SECONDS (default 5) with
  * BENCH_CONNECTIONS (default 32), the sides alternating in BENCH_SAVE_SLICES (default 5) slices;
  * then BENCH_HANDINS (default 100) papers started and handed in, the sides alternating in slices of
- * BENCH_HANDIN_SLICE (default 50), each BENCH_HANDIN_CONCURRENCY (default 8) at a time (1: one by one, as a cohort's hand-ins spread over a
- * minute arrive). A hand-in's CPU is counted until BENCH_SETTLE_MS (default 1500) after the last one
- * answered, so the work it sets off after commit (wrong book, the statistics batch) is in it.
+ * BENCH_HANDIN_SLICE (default 50), each BENCH_HANDIN_CONCURRENCY (default 8) at a time (1: one by
+ * one, as a cohort's hand-ins spread over a minute arrive). A hand-in's CPU is counted until
+ * BENCH_SETTLE_MS (default 1500) after the last one answered, so the work it sets off after commit
+ * (wrong book, the statistics batch) is in it.
  * Reported per side: server CPU per save and per hand-in (µs), saves per second, and the ratio
  * working tree ÷ last commit (median of the rounds) — below 1 is cheaper or faster.
  * PostgreSQL: BENCH_DATABASE_URL for the working tree and BENCH_DATABASE_URL_BASE for the last
@@ -132,10 +133,10 @@ async function saves(side: Side, seconds: number, connections: number): Promise<
 }
 
 /**
- * A round: the sides' saves in turn (`order`), in `saveSlices` slices each, then both sides' hand-ins in alternating slices of
- * `handInSlice`, so a machine whose speed drifts within the round weighs on both alike. Each
- * server's CPU is read over the whole hand-in phase and the settle after it (the other side's
- * slices cost its process nothing).
+ * A round: the sides' saves in turn (`order`), in `saveSlices` slices each, then both sides'
+ * hand-ins in alternating slices of `handInSlice`, so a machine whose speed drifts within the
+ * round weighs on both alike. Each server's CPU is read over the whole hand-in phase and the
+ * settle after it (the other side's slices cost its process nothing).
  */
 async function round(order: Side[], a: RoundArgs): Promise<Map<Side, Round>> {
   for (const side of order) await openPapers(side);
@@ -197,10 +198,11 @@ export async function run(): Promise<void> {
     const sides = [await prepare('base', base, candidates), await prepare('work', work, candidates)];
     const results: Record<Side['name'], Round[]> = { base: [], work: [] };
     // One warm-up round each, not counted.
-    await round(sides, { seconds: Math.min(2, seconds), connections, handIns: Math.min(20, handIns), handInConcurrency, handInSlice, saveSlices, settleMs });
+    const args: RoundArgs = { seconds, connections, handIns, handInConcurrency, handInSlice, saveSlices, settleMs };
+    await round(sides, { ...args, seconds: Math.min(2, seconds), handIns: Math.min(20, handIns) });
     for (let i = 0; i < rounds; i++) {
       const order = i % 2 === 0 ? sides : [...sides].reverse();
-      const done = await round(order, { seconds, connections, handIns, handInConcurrency, handInSlice, saveSlices, settleMs });
+      const done = await round(order, args);
       for (const side of sides) results[side.name].push(done.get(side)!);
     }
     const h = await helloWorldStats();
