@@ -108,8 +108,8 @@ interface RoundArgs {
   settleMs: number;
 }
 
-/** One side's answer saves for `seconds`: server CPU seconds, saves answered, errors. */
-async function saves(side: Side, seconds: number, connections: number): Promise<{ cpu: number; total: number; errors: number }> {
+/** One side's answer saves for `seconds`: server CPU seconds, saves answered, errors, and the seconds they took. */
+async function saves(side: Side, seconds: number, connections: number): Promise<{ cpu: number; total: number; errors: number; seconds: number }> {
   const { server } = side;
   const cpu0 = processFigures(server.pid).cpuSeconds;
   const r = await cannon({
@@ -129,7 +129,7 @@ async function saves(side: Side, seconds: number, connections: number): Promise<
       },
     ],
   });
-  return { cpu: processFigures(server.pid).cpuSeconds - cpu0, total: r.requests.total, errors: r.errors + r.non2xx };
+  return { cpu: processFigures(server.pid).cpuSeconds - cpu0, total: r.requests.total, errors: r.errors + r.non2xx, seconds: r.duration };
 }
 
 /**
@@ -140,7 +140,7 @@ async function saves(side: Side, seconds: number, connections: number): Promise<
  */
 async function round(order: Side[], a: RoundArgs): Promise<Map<Side, Round>> {
   for (const side of order) await openPapers(side);
-  const saved = new Map(order.map((side) => [side, { cpu: 0, total: 0, errors: 0 }]));
+  const saved = new Map(order.map((side) => [side, { cpu: 0, total: 0, errors: 0, seconds: 0 }]));
   for (let i = 0; i < a.saveSlices; i++) {
     for (const side of order) {
       const r = await saves(side, a.seconds / a.saveSlices, a.connections);
@@ -148,6 +148,7 @@ async function round(order: Side[], a: RoundArgs): Promise<Map<Side, Round>> {
       sum.cpu += r.cpu;
       sum.total += r.total;
       sum.errors += r.errors;
+      sum.seconds += r.seconds;
     }
   }
   // Hand in the first papers (their learners start new ones next round).
@@ -172,7 +173,7 @@ async function round(order: Side[], a: RoundArgs): Promise<Map<Side, Round>> {
       const handInCpuUs = Math.round((handCpu * 1e6) / Math.max(1, closing.get(side)!.length));
       const sv = saved.get(side)!;
       const saveCpuUs = Math.round((sv.cpu * 1e6) / Math.max(1, sv.total));
-      return [side, { saveCpuUs, savesPerSec: Math.round(sv.total / a.seconds), saveErrors: sv.errors, handInCpuUs, handInErrors: errors.get(side)! }];
+      return [side, { saveCpuUs, savesPerSec: Math.round(sv.total / Math.max(sv.seconds, 1e-9)), saveErrors: sv.errors, handInCpuUs, handInErrors: errors.get(side)! }];
     }),
   );
 }
