@@ -237,6 +237,30 @@ export function processFigures(pid: number): { rssMb: number; cpuSeconds: number
   }
 }
 
+/**
+ * CPU (in cores) of the server and of this generator in each whole second until stop(): whether a
+ * slow second was a busy one, and whose.
+ */
+export function cpuBySecond(pid: number): { stop(): { server: number[]; generator: number[] } } {
+  const server: number[] = [];
+  const generator: number[] = [];
+  let last = { server: processFigures(pid).cpuSeconds, generator: process.cpuUsage(), at: performance.now() };
+  const timer = setInterval(() => {
+    const now = { server: processFigures(pid).cpuSeconds, generator: process.cpuUsage(), at: performance.now() };
+    const seconds = (now.at - last.at) / 1000;
+    server.push(Number(((now.server - last.server) / seconds).toFixed(2)));
+    const used = process.cpuUsage(last.generator);
+    generator.push(Number(((used.user + used.system) / 1e6 / seconds).toFixed(2)));
+    last = now;
+  }, 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { server, generator };
+    },
+  };
+}
+
 /** CPU share (0–1 of one core) this load-generator process used over a span. */
 export function generatorCpu(): () => number {
   const cpu0 = process.cpuUsage();

@@ -14,7 +14,7 @@
 import os from 'node:os';
 import { authApi, examApi, paperApi, quApi, repoApi, type PaperDetail } from '../../common/api';
 import { DisplayMode, ExamOpenType, GenericState, HandType, PaperState, QuType, ResultShow } from '../../common/codes';
-import { ADMIN_PASSWORD, api, benchLine, cannon, envNumber, failures, generatorCpu, openLoop, pct, processFigures, seedLearners, startHelloWorld, startServer, statsOf, table } from '../lib';
+import { ADMIN_PASSWORD, api, benchLine, cannon, cpuBySecond, envNumber, failures, generatorCpu, openLoop, pct, processFigures, seedLearners, startHelloWorld, startServer, statsOf, table } from '../lib';
 
 const QUESTIONS = 200;
 /** Saves a second the closed loop is built for (above what the generator reaches against hello-world here). */
@@ -69,16 +69,21 @@ export async function run(): Promise<void> {
     // 1. Start storm: everyone creates a paper within 10 s and reads its answer card.
     const papers: Array<{ id: string; quIds: string[]; options: Map<string, string[]> }> = new Array(candidates);
     const startDue = Array.from({ length: candidates }, (_, i) => (i * 10_000) / candidates);
+    const stormCpu = cpuBySecond(server.pid);
     const started = await openLoop(startDue, maxInFlight, async (i) => {
       const { id } = await api(base, paperApi.createPaper, { examId: exam.id }, tokens[i]);
       const detail: PaperDetail = await api(base, paperApi.paperDetail, { id }, tokens[i]);
       papers[i] = { id, quIds: detail.groups.flatMap((g) => g.quList.map((q) => q.quId)), options: new Map() };
     });
+    const stormCpuBySecond = stormCpu.stop();
     const startStats = statsOf('start (create-paper + paper-detail)', started.sent, started.seconds, started.dropped);
     // Where in the storm the slow starts are (a cold process pays more for its first seconds).
     const startP99BySecond = Array.from({ length: 10 }, (_, s) =>
       Number(pct(started.sent.filter((x) => Math.floor(startDue[x.i] / 1000) === s).map((x) => x.latency).sort((a, b) => a - b), 99).toFixed(0)),
     );
+    // How many were answered in each second: a cold second answers fewer than arrive.
+    const startsAnsweredBySecond = Array.from({ length: 12 }, () => 0);
+    for (const x of started.sent) startsAnsweredBySecond[Math.min(11, Math.floor((startDue[x.i] + x.latency) / 1000))]++;
     const cpuPerStart = cpuSince(startStats.count);
 
     // 2. Saves: each candidate saves one answer every `interval` ms (open loop), seq rising per question.
@@ -200,6 +205,8 @@ export async function run(): Promise<void> {
     failures('saves', saved);
     failures('hand-in', submitted);
     console.log(`\nstart p99 (ms) of the starts due in each second of the storm: ${startP99BySecond.join(' ')}`);
+    console.log(`starts answered in each second (the last: later): ${startsAnsweredBySecond.join(' ')}`);
+    console.log(`server CPU (cores) in each second of the storm: ${stormCpuBySecond.server.join(' ')}; generator: ${stormCpuBySecond.generator.join(' ')}`);
     console.log(`closed-loop saves: ${maxSavesPerSec}/s (${maxErrors} errors) vs hello-world ${ceilingReqPerSec}/s with ${connections} connections`);
     console.log(`closed-loop rounds (saves/s / hello-world/s): ${perRound.join('  ')}`);
     console.log(`server CPU per operation: start ${cpuPerStart} ms, save ${cpuPerSave} ms (closed loop ${cpuPerMaxSave} ms; hello-world ${cpuPerHello} ms), hand-in ${cpuPerHandIn} ms`);
