@@ -23,6 +23,23 @@ export interface MissedQuestion {
   full: number;
 }
 
+/**
+ * A question of a handed-in paper (not a combined question's part) as its row was written: told
+ * with paper.handedIn, so that statistics record the paper without reading its rows back.
+ */
+export interface GradedQuestion {
+  quId: string;
+  groupIndex: number;
+  sort: number;
+  quType: number;
+  score: number;
+  /** The answer as its row stores it (JSON AnswerInput, '' when none). */
+  answer: string;
+  actualScore: number | null;
+  /** The copy as its row stores it (a line: see paper.copies). */
+  line: string;
+}
+
 export interface DomainEvents {
   /** A learner started (drew) a paper. */
   'paper.started': { paperId: string; userId: string; examId: string };
@@ -30,7 +47,17 @@ export interface DomainEvents {
    * A paper was closed and graded: finished, or awaiting marking (its score then null). `missed`
    * holds the questions whose score is settled and short of full (none a marker will still score).
    */
-  'paper.handedIn': { paperId: string; userId: string; examId: string; handType: number; awaitingMarking: boolean; score: number | null; missed: readonly MissedQuestion[] };
+  'paper.handedIn': {
+    paperId: string;
+    userId: string;
+    examId: string;
+    handType: number;
+    awaitingMarking: boolean;
+    score: number | null;
+    missed: readonly MissedQuestion[];
+    /** The paper's questions as written, where the hand-in graded what it wrote (not when a save landed meanwhile). */
+    graded?: readonly GradedQuestion[];
+  };
   /** A marker finished a paper's marking: its final score stands. `missed` holds what marking settled. */
   'paper.marked': { paperId: string; userId: string; examId: string; title: string; markerId: string; score: number; missed: readonly MissedQuestion[] };
   /** Exams were saved, published, enabled or deleted: what is cached of them is stale. */

@@ -3,7 +3,7 @@ import type { AnswerInput } from '../../../common/api/qu';
 import { ExamOpenType, ExamState, GenericState, HandType, PaperEvent, PaperState, QuType, type CodeOf } from '../../../common/codes';
 import { ErrorCode } from '../../../common/errorCodes';
 import { emit, inTransaction, type ServiceContext } from '../../context';
-import type { MissedQuestion } from '../../events';
+import type { GradedQuestion, MissedQuestion } from '../../events';
 import { perAppCache } from '../../lib/cache';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
@@ -509,8 +509,24 @@ async function closeGraded(ctx: ServiceContext, p: PaperRow, handType: CodeOf<ty
       await refreshRecord(tx, p.user_id, p.exam_id);
     });
   }
-  await emit(ctx, 'paper.handedIn', { paperId: p.id, userId: p.user_id, examId: p.exam_id, handType, awaitingMarking: g.needsMarking, score: scores.user_score, missed: g.missed });
+  const graded = moved ? undefined : gradedQuestions(read, g.grades);
+  await emit(ctx, 'paper.handedIn', {
+    paperId: p.id, userId: p.user_id, examId: p.exam_id, handType, awaitingMarking: g.needsMarking, score: scores.user_score, missed: g.missed, ...(graded ? { graded } : {}),
+  });
   return scores.state;
+}
+
+/** A paper's questions (parts left out) as handIn wrote them from these rows and grades; undefined where one has no grade. */
+function gradedQuestions(read: repo.HandInRows, grades: PaperGrade['grades']): GradedQuestion[] | undefined {
+  const byId = new Map(grades.map((x) => [x.quId, x]));
+  const out: GradedQuestion[] = [];
+  for (const r of read.rows) {
+    if (r.parent_id) continue;
+    const x = byId.get(r.qu_id);
+    if (!x) return undefined;
+    out.push({ quId: r.qu_id, groupIndex: r.group_index, sort: r.sort, quType: r.qu_type, score: r.score, answer: r.answer, actualScore: x.actual_score, line: read.lines.get(r.qu_id) ?? r.question });
+  }
+  return out;
 }
 
 /** Hands in every open paper of the exams (they were disabled). */

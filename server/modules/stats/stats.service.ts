@@ -5,6 +5,7 @@ import type { StatsAnswer, StatsAnswersBody } from '../../../common/api/statsAns
 import type { Page } from '../../../common/errorCodes';
 import { htmlToText } from '../../../common/richText';
 import type { AuthUser } from '../../caller';
+import type { GradedQuestion } from '../../events';
 import { inTransaction, type ServiceContext } from '../../context';
 import type { StatsAttemptTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -46,7 +47,8 @@ const runJob = <T extends StatsJobResult>(job: StatsJob) => runHeavyJob<T>(WORKE
 // ---------- filling the read model ----------
 
 interface AppState {
-  pending: Set<string>;
+  /** Papers for the next batch, with their questions where their hand-in told them. */
+  pending: Map<string, readonly GradedQuestion[] | undefined>;
   timer: NodeJS.Timeout | null;
   flushing: Promise<void> | null;
   computing: Map<string, Promise<Computed>>;
@@ -58,7 +60,7 @@ interface AppState {
 const states = new WeakMap<object, AppState>();
 function stateOf(ctx: ServiceContext): AppState {
   let s = states.get(ctx.caches);
-  if (!s) states.set(ctx.caches, (s = { pending: new Set(), timer: null, flushing: null, computing: new Map(), rebuilds: new Map(), caughtUp: new Set() }));
+  if (!s) states.set(ctx.caches, (s = { pending: new Map(), timer: null, flushing: null, computing: new Map(), rebuilds: new Map(), caughtUp: new Set() }));
   return s;
 }
 
@@ -98,13 +100,33 @@ function itemOf(r: repo.StatsQuRow, tags: readonly string[] | undefined): StatsI
   return { q: r.qu_id, g: r.group_index, s: r.sort, t: r.qu_type, m: r.actual_score ?? 0, x: r.score, ...(picked ? { o: picked } : {}), ...(tags ? { k: tags } : {}) };
 }
 
+/** Papers' questions as their hand-in told them (see GradedQuestion), by paper id. */
+type KnownQuestions = ReadonlyMap<string, readonly GradedQuestion[] | undefined>;
+
+/** The questions of these papers: as told where `known` holds them, read for the others. */
+async function questionsOf(ctx: ServiceContext, paperIds: readonly string[], known?: KnownQuestions): Promise<repo.StatsQuRow[]> {
+  const out: repo.StatsQuRow[] = [];
+  const unknown: string[] = [];
+  for (const id of paperIds) {
+    const told = known?.get(id);
+    if (!told) {
+      unknown.push(id);
+      continue;
+    }
+    for (const q of told) {
+      out.push({ paper_id: id, qu_id: q.quId, group_index: q.groupIndex, sort: q.sort, qu_type: q.quType, score: q.score, answer: q.answer, actual_score: q.actualScore, question: q.line });
+    }
+  }
+  return unknown.length ? out.concat(await repo.paperQuestionsForStats(ctx.db, unknown)) : out;
+}
+
 /** The read model's rows of these papers: the scored ones; others are left out. */
-async function attemptRows(ctx: ServiceContext, paperIds: readonly string[]): Promise<StatsAttemptTable[]> {
+async function attemptRows(ctx: ServiceContext, paperIds: readonly string[], known?: KnownQuestions): Promise<StatsAttemptTable[]> {
   const papers = (await repo.papersForStats(ctx.db, paperIds)).filter((p) => p.state === PaperState.FINISHED && p.user_score !== null);
   if (papers.length === 0) return [];
   const byPaper = new Map<string, StatsItem[]>(papers.map((p) => [p.id, []]));
   const ids = papers.map((p) => p.id);
-  const questions = await repo.paperQuestionsForStats(ctx.db, ids);
+  const questions = await questionsOf(ctx, ids, known);
   const tags = await tagsOfLines(ctx, questions.map((r) => r.question));
   for (const r of questions) byPaper.get(r.paper_id)?.push(itemOf(r, tags.get(r.question)));
   const now = ctx.clock.now();
@@ -127,8 +149,8 @@ async function attemptRows(ctx: ServiceContext, paperIds: readonly string[]): Pr
  * Writes (or rewrites) the read model's rows of these papers, a batch at a time: the next batch is
  * read while this one is written (on PostgreSQL the two run side by side).
  */
-export async function recordPapers(ctx: ServiceContext, paperIds: readonly string[]): Promise<void> {
-  const batchAt = (i: number) => (i < paperIds.length ? attemptRows(ctx, paperIds.slice(i, i + BATCH)) : null);
+export async function recordPapers(ctx: ServiceContext, paperIds: readonly string[], known?: KnownQuestions): Promise<void> {
+  const batchAt = (i: number) => (i < paperIds.length ? attemptRows(ctx, paperIds.slice(i, i + BATCH), known) : null);
   let next = batchAt(0);
   for (let i = 0; next; i += BATCH) {
     const rows = await next;
@@ -150,16 +172,19 @@ export async function flushPending(ctx: ServiceContext): Promise<void> {
   if (s.timer) clearTimeout(s.timer);
   s.timer = null;
   if (s.pending.size === 0) return;
-  const ids = [...s.pending];
-  s.pending.clear();
-  s.flushing = recordPapers(ctx, ids).finally(() => (s.flushing = null));
+  const known = s.pending;
+  s.pending = new Map();
+  s.flushing = recordPapers(ctx, [...known.keys()], known).finally(() => (s.flushing = null));
   await s.flushing;
 }
 
-/** A paper's score was settled (hand-in or marking): recorded with the next batch. */
-export function paperScored(ctx: ServiceContext, paperId: string): void {
+/**
+ * A paper's score was settled (hand-in or marking): recorded with the next batch, from its
+ * questions as `graded` tells them, or as read then (a later call without them, a marking, wins).
+ */
+export function paperScored(ctx: ServiceContext, paperId: string, graded?: readonly GradedQuestion[]): void {
   const s = stateOf(ctx);
-  s.pending.add(paperId);
+  s.pending.set(paperId, graded);
   if (s.timer) return;
   s.timer = setTimeout(() => {
     s.timer = null;
