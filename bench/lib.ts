@@ -244,13 +244,13 @@ export function processFigures(pid: number): { rssMb: number; cpuSeconds: number
 export function cpuBySecond(pid: number): { stop(): { server: number[]; generator: number[] } } {
   const server: number[] = [];
   const generator: number[] = [];
-  let last = { server: processFigures(pid).cpuSeconds, generator: process.cpuUsage(), at: performance.now() };
+  let last = { server: processFigures(pid).cpuSeconds, at: performance.now() };
+  let generatorShare = generatorCpu();
   const timer = setInterval(() => {
-    const now = { server: processFigures(pid).cpuSeconds, generator: process.cpuUsage(), at: performance.now() };
-    const seconds = (now.at - last.at) / 1000;
-    server.push(Number(((now.server - last.server) / seconds).toFixed(2)));
-    const used = process.cpuUsage(last.generator);
-    generator.push(Number(((used.user + used.system) / 1e6 / seconds).toFixed(2)));
+    const now = { server: processFigures(pid).cpuSeconds, at: performance.now() };
+    server.push(Number(((now.server - last.server) / ((now.at - last.at) / 1000)).toFixed(2)));
+    generator.push(Number(generatorShare().toFixed(2)));
+    generatorShare = generatorCpu();
     last = now;
   }, 1000);
   return {
