@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { onEveryConnection } from '../../server/db/database';
 import { GenericState } from '../../common/codes';
 import { findExamDef, isExamWarm, WARM_AHEAD_MS } from '../../server/modules/exam/exam.service';
 import { bankWithEveryType, examBody, saveExam } from './exam.helpers';
@@ -71,5 +73,24 @@ describe.each(DIALECTS)('exam warm-up at boot on %s', (dialect) => {
     t.clock.advance(PAST_CACHES_MS);
     await ctx.jobs.tick();
     expect(isExamWarm(ctx, exam.id)).toBe(false);
+  });
+});
+
+describe.skipIf(!DIALECTS.includes('postgres'))('exam warm-up of the pool on postgres', () => {
+  const t = useTestApp('postgres');
+
+  it('prepares the exam path on every connection of the pool, not only on the one the first run had', async () => {
+    const ctx = t.app.ctx;
+    t.clock.advance(PAST_CACHES_MS);
+    await ctx.jobs.tick();
+    // Each connection of the pool (a backend each): its named statements of the exam path.
+    const seen: Array<{ pid: number; prepared: number }> = [];
+    await onEveryConnection(ctx.db, async (conn) => {
+      const { rows } = await sql<{ pid: number; prepared: number }>`select pg_backend_pid() as pid, (select count(*) from pg_prepared_statements where name like 'examhall_%')::integer as prepared`.execute(conn);
+      seen.push(rows[0]);
+    });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(new Set(seen.map((s) => s.pid)).size).toBe(seen.length);
+    for (const s of seen) expect(s.prepared).toBeGreaterThanOrEqual(8);
   });
 });

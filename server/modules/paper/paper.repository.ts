@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { PaperEvent } from '../../../common/codes';
 import type { Page } from '../../../common/errorCodes';
-import type { Db } from '../../db/database';
+import { onEveryConnection, type Db } from '../../db/database';
 import { groupCommit } from '../../db/groupCommit';
 import { insertRows, isPostgres, jsonbRows, jsonRowsOf, onConflictUpdate, prepared, rowsStatement, type Columns, type OnConflictUpdate, type Slots } from '../../db/prepared';
 import { NAMED_MARKER } from '../../db/pgNamed';
@@ -76,9 +76,12 @@ export function openPaperOf(db: Db, userId: string): Promise<PaperRow | undefine
 
 /**
  * Builds the exam path's prepared reads (starting, the answer card, saving), each run once on no
- * paper: a cohort's first requests then only run them. Writes are built by their first batch.
+ * paper, on every connection (PostgreSQL plans a named statement once per connection): a cohort's
+ * first requests then only run them. Writes are built by their first batch.
  */
-export async function warmStatements(db: Db): Promise<void> {
+export const warmStatements = (db: Db): Promise<void> => onEveryConnection(db, warmOn);
+
+async function warmOn(db: Db): Promise<void> {
   const none = '';
   await Promise.all([
     findPaper(db, none),
