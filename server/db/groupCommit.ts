@@ -19,12 +19,13 @@ import { perRound, type Pending } from './rounds';
  * The writes of a batch run in the order of `lockKey` (PostgreSQL takes row locks as it goes, and
  * two batches must not wait for each other in a circle). A batch that fails is rolled back and its
  * writes are run again one by one, each in its own transaction, so one bad write never costs the
- * others theirs.
+ * others theirs. `gatherMs` lets a batch wait for company (see perRound).
  */
 export function groupCommit<A, R>(
   write: (db: Db, arg: A) => Promise<R>,
   lockKey: (arg: A) => string,
   many?: { write: (db: Db, args: readonly A[]) => Promise<R[]>; standalone?: (db: Db) => boolean },
+  gatherMs = 0,
 ): (db: Db, arg: A) => Promise<R> {
   const runBatch = async (db: Db, batch: Array<Pending<Write<A>, R>>) => {
     const ordered = batch.length > 1 ? [...batch].sort((a, b) => (a.item.key < b.item.key ? -1 : a.item.key > b.item.key ? 1 : 0)) : batch;
@@ -47,7 +48,7 @@ export function groupCommit<A, R>(
     }
     ordered.forEach((p, i) => p.resolve(results[i]));
   };
-  const gathered = perRound<Write<A>, R>(runBatch);
+  const gathered = perRound<Write<A>, R>(runBatch, gatherMs);
 
   return (db, arg) => (db.isTransaction ? write(db, arg) : gathered(db, { arg, key: lockKey(arg) }));
 }

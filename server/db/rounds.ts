@@ -13,9 +13,14 @@ export interface Pending<T, R> {
  * time: calls that arrive meanwhile wait for it and go together in the next, so a slower database
  * gets larger gatherings rather than more of them. Shared by groupCommit (writes) and groupRead
  * (reads).
+ *
+ * With `gatherMs`, a gathering that starts while none is out waits that long for company first:
+ * for calls that come steadily rather than in bursts (a cohort handing in one after another), whose
+ * own commit costs more than the wait, or that nobody waits for.
  */
-export function perRound<T, R>(run: (db: Db, batch: Array<Pending<T, R>>) => Promise<void>): (db: Db, item: T) => Promise<R> {
+export function perRound<T, R>(run: (db: Db, batch: Array<Pending<T, R>>) => Promise<void>, gatherMs = 0): (db: Db, item: T) => Promise<R> {
   const queues = new WeakMap<Db, Queue<T, R>>();
+  const schedule = gatherMs > 0 ? (go: () => void) => void setTimeout(go, gatherMs) : (go: () => void) => void setImmediate(go);
 
   const flush = async (db: Db, queue: Queue<T, R>) => {
     const batch = queue.waiting;
@@ -38,7 +43,7 @@ export function perRound<T, R>(run: (db: Db, batch: Array<Pending<T, R>>) => Pro
       queue.waiting.push({ item, resolve, reject });
       if (!queue.busy && queue.waiting.length === 1) {
         const mine = queue;
-        setImmediate(() => void flush(db, mine));
+        schedule(() => void flush(db, mine));
       }
     });
 }
