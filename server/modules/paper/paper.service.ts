@@ -366,7 +366,7 @@ export async function paperEvent(ctx: ServiceContext, userId: string, body: Body
  * where the server's own record backs it. Idempotent: a paper handed in already answers its state.
  */
 export async function handExam(ctx: ServiceContext, userId: string, id: string, type: CodeOf<typeof HandType>): Promise<{ id: string; state: PaperStateValue }> {
-  const { paper: p, draft } = await owned(ctx, userId, id, repo.findPaperWithDraft);
+  const { paper: p, ...read } = await owned(ctx, userId, id, repo.findPaperToHandIn);
   if (p.state !== PaperState.IN_EXAM) return { id: p.id, state: p.state as PaperStateValue };
   const s = settingsOfPaper(p);
   const now = ctx.clock.now();
@@ -380,7 +380,7 @@ export async function handExam(ctx: ServiceContext, userId: string, id: string, 
   if (type === HandType.LEARNER && now < p.create_time + s.handMin * 60_000) {
     throw fail(`开考${s.handMin}分钟后才能交卷，还需${Math.ceil((p.create_time + s.handMin * 60_000 - now) / 60_000)}分钟`);
   }
-  const state = await closeGraded(ctx, p, type, draft);
+  const state = await closeGraded(ctx, p, type, read);
   if (state !== undefined) return { id: p.id, state };
   // Closed meanwhile by another call (the deadline job, a second click): its state as stored.
   const after = (await repo.findPaper(ctx.db, p.id))!;
@@ -467,12 +467,12 @@ const answersMoved = (graded: readonly PaperQuRow[], fixed: ReadonlyArray<Pick<P
  */
 export async function finishPaper(ctx: ServiceContext, paperId: string, handType: CodeOf<typeof HandType>): Promise<boolean> {
   freshPapers(ctx).delete(paperId);
-  const found = await repo.findPaperWithDraft(ctx.db, paperId);
-  return found ? (await closeGraded(ctx, found.paper, handType, found.draft)) !== undefined : false;
+  const found = await repo.findPaperToHandIn(ctx.db, paperId);
+  return found ? (await closeGraded(ctx, found.paper, handType, found)) !== undefined : false;
 }
 
 /**
- * finishPaper on a paper row the caller has read (with its draft, where it read that too); answers
+ * finishPaper on a paper row the caller has read (with its draft and rows, where it read those too); answers
  * the state it closed it in, undefined when it was closed already.
  *
  * The paper is graded before it is written (no slow work while rows are locked), from its rows and
@@ -482,10 +482,10 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
  * rows, which is rare), and any later save is refused. The wrong book and statistics follow
  * (paper.handedIn), once what they are told is written.
  */
-async function closeGraded(ctx: ServiceContext, p: PaperRow, handType: CodeOf<typeof HandType>, draft?: repo.Draft | null): Promise<PaperStateValue | undefined> {
+async function closeGraded(ctx: ServiceContext, p: PaperRow, handType: CodeOf<typeof HandType>, readFirst?: Omit<repo.PaperToHandIn, 'paper'>): Promise<PaperStateValue | undefined> {
   freshPapers(ctx).delete(p.id);
   if (p.state !== PaperState.IN_EXAM) return undefined;
-  const read = await repo.paperQusOverDraft(ctx.db, p.id, draft);
+  const read = await repo.paperQusOverDraft(ctx.db, p.id, readFirst);
   let g = gradePaper(p, read.rows, read.lines);
   const now = ctx.clock.now();
   let scores = scoresOf(p, g);
