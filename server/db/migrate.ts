@@ -23,7 +23,6 @@ import * as mPasswordChange from './migrations/20261205_0301_password_change';
 import * as mStats from './migrations/20261205_0501_stats';
 import * as mFace from './migrations/20261206_0101_face';
 import * as mWrongBookIndexes from './migrations/20261207_0101_wrong_book_indexes';
-import * as mClusteredRows from './migrations/20261208_0101_clustered_rows';
 
 /** Listed by hand so the set is explicit and bundles the same under tsx and tests. */
 const migrations: Record<string, Migration> = {
@@ -51,7 +50,6 @@ const migrations: Record<string, Migration> = {
   '20261205_0501_stats': mStats,
   '20261206_0101_face': mFace,
   '20261207_0101_wrong_book_indexes': mWrongBookIndexes,
-  '20261208_0101_clustered_rows': mClusteredRows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
