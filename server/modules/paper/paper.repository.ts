@@ -50,50 +50,44 @@ export async function findPaperWithMarks(db: Db, id: string): Promise<{ paper: P
 /** A paper's draft as read (see paper_draft). */
 export type Draft = { card: string; questions: string; create_time: number };
 
-const paperAndDraft = prepared((db, v: Slots<{ id: string }>) =>
-  db
-    .selectFrom('paper')
-    .leftJoin('paper_draft', 'paper_draft.paper_id', 'paper.id')
-    .select([...PAPER_REFS, 'paper_draft.card', 'paper_draft.questions', 'paper_draft.create_time as draft_time'])
-    .where('paper.id', '=', v.id),
-);
-
-/** A paper with its draft (null once it has none), in one read: what its hand-in grades from, with its rows. */
-async function findPaperWithDraft(db: Db, id: string): Promise<{ paper: PaperRow; draft: Draft | null } | undefined> {
-  const r = await paperAndDraft.first(db, { id });
-  if (!r) return undefined;
-  const { card, questions, draft_time, ...paper } = r;
-  return { paper, draft: card === null || questions === null || draft_time === null ? null : { card, questions, create_time: draft_time } };
-}
-
 /** What a hand-in grades from: the paper, its draft (null once it has none) and its rows in paper order. */
 export type PaperToHandIn = { paper: PaperRow; draft: Draft | null; rows: PaperQuRow[] };
 
-// PostgreSQL: the rows come with the paper, as one JSON array of arrays (in PAPER_QU order): one round trip and one snapshot.
-const paperDraftAndRows = prepared((db, v: Slots<{ id: string }>) =>
+const paperJoinDraft = (db: Db, id: string) =>
   db
     .selectFrom('paper')
     .leftJoin('paper_draft', 'paper_draft.paper_id', 'paper.id')
     .select([...PAPER_REFS, 'paper_draft.card', 'paper_draft.questions', 'paper_draft.create_time as draft_time'])
-    .select(
-      sql<unknown[][]>`(select coalesce(json_agg(json_build_array(${sql.join(PAPER_QU.map((c) => sql.ref(`q.${c}`)))}) order by q.group_index, q.sort), '[]') from paper_qu as q where q.paper_id = paper.id)`.as('qus'),
-    )
-    .where('paper.id', '=', v.id),
+    .where('paper.id', '=', id);
+
+// SQLite: the paper and its draft, then its rows (quRows): two statements, no round trips.
+const paperAndDraft = prepared((db, v: Slots<{ id: string }>) => paperJoinDraft(db, v.id));
+
+// PostgreSQL: the rows come with the paper, as one JSON array of arrays (in PAPER_QU order): one round trip and one snapshot.
+const paperDraftAndRows = prepared((db, v: Slots<{ id: string }>) =>
+  paperJoinDraft(db, v.id).select(
+    sql<unknown[][]>`(select coalesce(json_agg(json_build_array(${sql.join(PAPER_QU.map((c) => sql.ref(`q.${c}`)))}) order by q.group_index, q.sort), '[]') from paper_qu as q where q.paper_id = paper.id)`.as('qus'),
+  ),
 );
 
 const quRowOf = (values: readonly unknown[]) => Object.fromEntries(PAPER_QU.map((c, i) => [c, values[i]])) as unknown as PaperQuRow;
 
-/** findPaperWithDraft with the paper's rows (as paperQusOverDraft reads them); on PostgreSQL in one statement. */
+/** The draft's columns as the left join gives them: null where the paper has none. */
+const draftOf = (card: string | null, questions: string | null, time: number | null): Draft | null =>
+  card === null || questions === null || time === null ? null : { card, questions, create_time: time };
+
+/** A paper with its draft and rows, as its hand-in grades them (see paperQusOverDraft); on PostgreSQL in one statement. */
 export async function findPaperToHandIn(db: Db, id: string): Promise<PaperToHandIn | undefined> {
-  if (!isPostgres(db)) {
-    const found = await findPaperWithDraft(db, id);
-    return found && { ...found, rows: await quRows.rows(db, { paperId: id }) };
+  if (isPostgres(db)) {
+    const r = await paperDraftAndRows.first(db, { id });
+    if (!r) return undefined;
+    const { card, questions, draft_time, qus, ...paper } = r;
+    return { paper, draft: draftOf(card, questions, draft_time), rows: qus.map(quRowOf) };
   }
-  const r = await paperDraftAndRows.first(db, { id });
+  const r = await paperAndDraft.first(db, { id });
   if (!r) return undefined;
-  const { card, questions, draft_time, qus, ...paper } = r;
-  const draft = card === null || questions === null || draft_time === null ? null : { card, questions, create_time: draft_time };
-  return { paper, draft, rows: qus.map(quRowOf) };
+  const { card, questions, draft_time, ...paper } = r;
+  return { paper, draft: draftOf(card, questions, draft_time), rows: await quRows.rows(db, { paperId: id }) };
 }
 
 const openPaper = prepared((db, v: Slots<{ userId: string }>) =>
@@ -117,7 +111,6 @@ async function warmOn(db: Db): Promise<void> {
     findPaper(db, none),
     openPaperOf(db, none),
     findPaperWithMarks(db, none),
-    findPaperWithDraft(db, none),
     findPaperToHandIn(db, none),
     countPapers(db, none, none),
     draftCardOf(db, none),
@@ -345,13 +338,10 @@ export interface HandInRows {
 }
 
 /**
- * Every question of a paper as paperQus gives them, read over its draft without writing (hand-in
- * grades these, then writes them graded); `readFirst` is its draft and rows where the caller read them
- * already (findPaperToHandIn).
+ * Every question of a paper as paperQus gives them, laid over its draft without writing (hand-in
+ * grades these, then writes them graded), from its draft and rows as findPaperToHandIn read them.
  */
-export async function paperQusOverDraft(db: Db, paperId: string, readFirst?: Omit<PaperToHandIn, 'paper'>): Promise<HandInRows> {
-  const d = readFirst ? readFirst.draft : await draftWhole.first(db, { paperId });
-  const rows = readFirst ? readFirst.rows : await quRows.rows(db, { paperId });
+export async function paperQusOverDraft(db: Db, paperId: string, { draft: d, rows }: Omit<PaperToHandIn, 'paper'>): Promise<HandInRows> {
   const stored = new Set(rows.map((r) => r.qu_id));
   const read = d ? overlay(draftRows(paperId, d), rows).sort(byCardOrder) : rows;
   const lines = new Map(read.map((r) => [r.qu_id, r.question]));

@@ -472,7 +472,7 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
 }
 
 /**
- * finishPaper on a paper row the caller has read (with its draft and rows, where it read those too); answers
+ * finishPaper on a paper the caller has read with its draft and rows (findPaperToHandIn); answers
  * the state it closed it in, undefined when it was closed already.
  *
  * The paper is graded before it is written (no slow work while rows are locked), from its rows and
@@ -482,10 +482,10 @@ export async function finishPaper(ctx: ServiceContext, paperId: string, handType
  * rows, which is rare), and any later save is refused. The wrong book and statistics follow
  * (paper.handedIn), once what they are told is written.
  */
-async function closeGraded(ctx: ServiceContext, p: PaperRow, handType: CodeOf<typeof HandType>, readFirst?: Omit<repo.PaperToHandIn, 'paper'>): Promise<PaperStateValue | undefined> {
+async function closeGraded(ctx: ServiceContext, p: PaperRow, handType: CodeOf<typeof HandType>, found: Omit<repo.PaperToHandIn, 'paper'>): Promise<PaperStateValue | undefined> {
   freshPapers(ctx).delete(p.id);
   if (p.state !== PaperState.IN_EXAM) return undefined;
-  const read = await repo.paperQusOverDraft(ctx.db, p.id, readFirst);
+  const read = await repo.paperQusOverDraft(ctx.db, p.id, found);
   let g = gradePaper(p, read.rows, read.lines);
   const now = ctx.clock.now();
   let scores = scoresOf(p, g);
